@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Error numbers: the values are Linux's, so messages and tests agree. */
+#ifndef _CACHET_LINUX_ERRNO_H
+#define _CACHET_LINUX_ERRNO_H
+
+#define EPERM		1
+#define ENOENT		2
+#define EINTR		4
+#define EIO		5
+#define E2BIG		7
+#define ENOEXEC		8
+#define EAGAIN		11
+#define ENOMEM		12
+#define EFAULT		14
+#define EBUSY		16
+#define EEXIST		17
+#define ENODEV		19
+#define EINVAL		22
+#define ENOSPC		28
+#define ERANGE		34
+#define ENOSYS		38
+#define EOVERFLOW	75
+#define ETIMEDOUT	110
+
+#endif /* _CACHET_LINUX_ERRNO_H */
