@@ -1,0 +1,191 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# cachet top-level Makefile: Kbuild-like, non-recursive.
+#
+# Each directory listed in $(kernel-dirs) holds a Makefile fragment that adds
+# objects with "obj-y += foo.o" or "obj-$(CONFIG_FOO) += foo.o".  The
+# fragments are read here with the directory as prefix, so one make process
+# sees the whole dependency graph.  "make O=DIR" builds out of tree; the
+# configuration then lives in DIR/.config.
+#
+#   make defconfig      write .config from arch/x86/configs/defconfig
+#   make                build ./vmlinux (ELF64, PVH entry note)
+#   make run            install what is missing, build, boot in QEMU
+#   make check          install what is missing, run every test
+#   make CC=clang       build with clang (gcc is the default)
+
+ifeq ($(origin CC),default)
+CC := gcc
+endif
+LD	?= ld
+NM	?= nm
+OBJCOPY	?= objcopy
+PYTHON	?= python3
+QEMU	?= qemu-system-x86_64
+
+srctree	:= $(CURDIR)
+O	?= .
+objtree	:= $(abspath $(O))
+ifeq ($(objtree),$(srctree))
+out	:=
+else
+out	:= $(objtree)/
+endif
+
+KCONFIG		:= $(objtree)/.config
+AUTOCONF	:= $(objtree)/include/generated/autoconf.h
+DEFCONFIG	:= arch/x86/configs/defconfig
+
+-include $(KCONFIG)
+
+kernel-dirs := \
+	arch/x86/boot \
+	arch/x86/kernel \
+	arch/x86/kernel/cpu \
+	arch/x86/mm \
+	arch/x86/mm/pat \
+	init \
+	kernel \
+	mm \
+	lib \
+	fs \
+	drivers/tty/serial \
+	drivers/acpi
+
+define collect-dir
+obj-y :=
+-include $(srctree)/$(1)/Makefile
+kernel-objs += $$(addprefix $(out)$(1)/,$$(obj-y))
+endef
+$(foreach d,$(kernel-dirs),$(eval $(call collect-dir,$(d))))
+
+WARNFLAGS := -Wall -Wextra -Werror -Wno-unused-parameter \
+	-Wmissing-prototypes -Wstrict-prototypes
+KBUILD_CFLAGS := -std=gnu11 -O2 -g $(WARNFLAGS) \
+	-ffreestanding -fno-builtin -nostdlib -fno-common \
+	-fno-stack-protector -fno-pic -fno-pie -fno-strict-aliasing \
+	-fno-omit-frame-pointer -fno-asynchronous-unwind-tables \
+	-mcmodel=kernel -mno-red-zone -mno-mmx -mno-sse -mno-sse2 \
+	-mno-avx -mno-3dnow -mgeneral-regs-only \
+	-D__KERNEL__ -include $(AUTOCONF) \
+	-I$(srctree)/include -I$(srctree)/arch/x86/include \
+	-I$(objtree)/include
+KBUILD_AFLAGS := -D__ASSEMBLY__ -D__KERNEL__ -include $(AUTOCONF) \
+	-I$(srctree)/include -I$(srctree)/arch/x86/include \
+	-I$(objtree)/include
+KBUILD_LDFLAGS := -nostdlib -z max-page-size=0x1000 -z noexecstack \
+	--no-warn-rwx-segments
+
+ifneq ($(V),1)
+Q := @
+quiet = @printf '  %-8s %s\n' $(1) $(patsubst $(objtree)/%,%,$(2));
+else
+Q :=
+quiet =
+endif
+
+LDS	:= $(out)arch/x86/kernel/vmlinux.lds
+VMLINUX	:= $(out)vmlinux
+
+.PHONY: all
+all: $(VMLINUX)
+
+# --- configuration -------------------------------------------------------
+
+.PHONY: defconfig
+defconfig:
+	$(Q)mkdir -p $(objtree)
+	$(Q)cp $(srctree)/$(DEFCONFIG) $(KCONFIG)
+	@echo "  CONFIG  $(KCONFIG) from $(DEFCONFIG)"
+
+$(KCONFIG):
+	@echo "  CONFIG  no .config yet: using $(DEFCONFIG)"
+	$(Q)mkdir -p $(objtree)
+	$(Q)cp $(srctree)/$(DEFCONFIG) $@
+
+$(AUTOCONF): $(KCONFIG) scripts/mkautoconf.sh
+	$(Q)mkdir -p $(dir $@)
+	$(Q)sh $(srctree)/scripts/mkautoconf.sh $< > $@.tmp && mv $@.tmp $@
+
+# --- compilation ---------------------------------------------------------
+
+$(out)%.o: %.c $(AUTOCONF)
+	$(call quiet,CC,$@)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(KBUILD_CFLAGS) -MMD -MP -c $< -o $@
+
+$(out)%.o: %.S $(AUTOCONF)
+	$(call quiet,AS,$@)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(KBUILD_AFLAGS) -MMD -MP -c $< -o $@
+
+$(LDS): arch/x86/kernel/vmlinux.lds.S $(AUTOCONF)
+	$(call quiet,LDS,$@)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) -E -P -x c $(KBUILD_AFLAGS) -D__LINKER__ $< -o $@
+
+# --- link: twice, so the symbol table can describe the final image --------
+#
+# The symbol table sits after every other section, so its size does not
+# move any symbol it describes: the second link only fills it in.
+
+KALLSYMS := $(out).tmp_kallsyms
+
+$(out).tmp_vmlinux1: $(kernel-objs) $(LDS) $(out)scripts/kallsyms_empty.o
+	$(call quiet,LD,$@)
+	$(Q)$(LD) $(KBUILD_LDFLAGS) -T $(LDS) -o $@ $(kernel-objs) \
+		$(out)scripts/kallsyms_empty.o
+
+$(KALLSYMS).S: $(out).tmp_vmlinux1 scripts/kallsyms.sh
+	$(call quiet,KSYM,$@)
+	$(Q)NM=$(NM) sh $(srctree)/scripts/kallsyms.sh $< > $@
+
+$(KALLSYMS).o: $(KALLSYMS).S
+	$(Q)$(CC) $(KBUILD_AFLAGS) -c $< -o $@
+
+$(out)scripts/kallsyms_empty.o: scripts/kallsyms_empty.S $(AUTOCONF)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(KBUILD_AFLAGS) -c $< -o $@
+
+$(VMLINUX): $(kernel-objs) $(LDS) $(KALLSYMS).o
+	$(call quiet,LD,$@)
+	$(Q)$(LD) $(KBUILD_LDFLAGS) -T $(LDS) -o $@ $(kernel-objs) $(KALLSYMS).o
+	$(Q)NM=$(NM) sh $(srctree)/scripts/kallsyms.sh $@ | cmp -s - $(KALLSYMS).S || \
+		{ echo "kallsyms: symbol table moved between links" >&2; rm -f $@; exit 1; }
+
+-include $(kernel-objs:.o=.d)
+
+# --- running and testing -------------------------------------------------
+
+QEMU_APPEND ?=
+QEMU_OPTS ?= -M q35 -m 512M -cpu qemu64
+.PHONY: run deps
+deps:
+	$(Q)sh $(srctree)/scripts/install-deps.sh
+
+run: deps
+	$(Q)$(MAKE) --no-print-directory all
+	$(QEMU) $(QEMU_OPTS) -kernel $(VMLINUX) -append "$(QEMU_APPEND)" \
+		-serial stdio -display none -no-reboot
+
+.PHONY: check
+check: deps
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)$(PYTHON) $(srctree)/tools/testing/runner/run_all.py --kernel $(VMLINUX)
+
+.PHONY: bench
+bench:
+	$(Q)$(MAKE) -C tools/testing/pat bench
+
+.PHONY: clean
+clean:
+	$(Q)find $(objtree) -path $(objtree)/tools -prune -o \
+		\( -name '*.o' -o -name '*.d' -o -name '*.lds' \) -type f -print0 | xargs -0 rm -f
+	$(Q)rm -f $(VMLINUX) $(out).tmp_vmlinux1 $(KALLSYMS).S $(KALLSYMS).o
+	$(Q)rm -rf $(objtree)/include/generated
+	-$(Q)$(MAKE) -s -C tools/testing/unit clean 2>/dev/null
+	-$(Q)$(MAKE) -s -C tools/testing/pat clean 2>/dev/null
+
+.PHONY: mrproper
+mrproper: clean
+	$(Q)rm -f $(KCONFIG)

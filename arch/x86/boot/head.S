@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * PVH entry.  QEMU (and Xen) load vmlinux at its physical addresses and
+ * jump to the address in the XEN_ELFNOTE_PHYS32_ENTRY note with:
+ *
+ *   32-bit protected mode, paging off, flat CS/DS, interrupts off,
+ *   %ebx = physical address of struct hvm_start_info.
+ *
+ * This file switches to long mode on a throw-away 1 GiB mapping (identity
+ * and kernel-image alias of the same page directory of 2 MiB pages), clears
+ * .bss and calls x86_64_start_kernel(start_info_phys).  The real page
+ * tables are built in C (arch/x86/mm/init.c) and this mapping is dropped.
+ */
+#include <asm/page_types.h>
+#include <asm/processor-flags.h>
+#include <asm/msr-index.h>
+
+#define _pa(x)		((x) - __START_KERNEL_map)
+#define EARLY_CS64	0x08
+#define EARLY_DS	0x10
+
+	.section .note.Xen, "a", @note
+	.balign 4
+	.long 4				/* name size: "Xen\0" */
+	.long 4				/* descriptor size */
+	.long 18			/* XEN_ELFNOTE_PHYS32_ENTRY */
+	.asciz "Xen"
+	.balign 4
+	.long _pa(pvh_start_xen)
+	.balign 4
+
+	.code32
+	.section .head.text, "ax"
+	.globl pvh_start_xen
+pvh_start_xen:
+	cli
+	cld
+	mov	%ebx, %esi		/* keep start_info; cpuid clobbers %ebx */
+	lgdt	_pa(early_gdt_desc)
+	mov	$EARLY_DS, %eax
+	mov	%eax, %ds
+	mov	%eax, %es
+	mov	%eax, %ss
+	mov	%eax, %fs
+	mov	%eax, %gs
+
+	/* EFER.NXE only where the CPU has NX, or the wrmsr would fault */
+	xor	%edi, %edi
+	mov	$0x80000000, %eax
+	cpuid
+	cmp	$0x80000001, %eax
+	jb	1f
+	mov	$0x80000001, %eax
+	cpuid
+	bt	$20, %edx
+	jnc	1f
+	mov	$EFER_NX, %edi
+1:
+	mov	%cr4, %eax
+	or	$X86_CR4_PAE, %eax
+	mov	%eax, %cr4
+
+	mov	$_pa(early_pml4), %eax
+	mov	%eax, %cr3
+
+	mov	$MSR_EFER, %ecx
+	rdmsr
+	or	$EFER_LME, %eax
+	or	%edi, %eax
+	wrmsr
+
+	mov	%cr0, %eax
+	or	$(X86_CR0_PG | X86_CR0_WP | X86_CR0_PE), %eax
+	mov	%eax, %cr0
+
+	ljmp	$EARLY_CS64, $_pa(startup_64_low)
+
+	.code64
+startup_64_low:
+	/* still running at the physical address: go to the kernel mapping */
+	movabs	$startup_64, %rax
+	jmp	*%rax
+
+	.text
+startup_64:
+	xor	%eax, %eax
+	mov	%eax, %ds
+	mov	%eax, %es
+	mov	%eax, %ss
+	mov	%eax, %fs
+	mov	%eax, %gs
+
+	/* .bss, boot stack included, before any C runs */
+	movabs	$__bss_start, %rdi
+	movabs	$__bss_stop, %rcx
+	sub	%rdi, %rcx
+	shr	$3, %rcx
+	xor	%eax, %eax
+	rep stosq
+
+	movabs	$boot_stack_top, %rsp
+	xor	%ebp, %ebp
+	mov	%esi, %edi		/* zero-extends start_info's address */
+	call	x86_64_start_kernel
+2:	hlt
+	jmp	2b
+
+	.section .data.page_aligned, "aw"
+	.balign 4096
+/*
+ * The first GiB, mapped twice: at 0 (so the code right after enabling
+ * paging keeps running) and at __START_KERNEL_map (where the kernel is
+ * linked).  Each entry is P | RW, and PS in the page directory.
+ */
+	.globl early_pml4
+early_pml4:
+	.quad _pa(early_pdpt_low) + 0x3
+	.fill 510, 8, 0
+	.quad _pa(early_pdpt_high) + 0x3
+early_pdpt_low:
+	.quad _pa(early_pd) + 0x3
+	.fill 511, 8, 0
+early_pdpt_high:
+	.fill 510, 8, 0
+	.quad _pa(early_pd) + 0x3
+	.quad 0
+early_pd:
+	.set i, 0
+	.rept 512
+	.quad (i << PMD_SHIFT) + 0x83
+	.set i, i + 1
+	.endr
+
+	.section .rodata
+	.balign 16
+early_gdt:
+	.quad 0
+	.quad 0x00af9a000000ffff	/* 0x08: 64-bit code */
+	.quad 0x00cf92000000ffff	/* 0x10: flat data */
+early_gdt_end:
+early_gdt_desc:
+	.word early_gdt_end - early_gdt - 1
+	.long _pa(early_gdt)
+
+	.section .bss.page_aligned, "aw", @nobits
+	.balign 4096
+	.globl boot_stack
+boot_stack:
+	.skip THREAD_SIZE
+	.globl boot_stack_top
+boot_stack_top:

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Port I/O.  Memory-mapped I/O accessors live with ioremap. */
+#ifndef _ASM_X86_IO_H
+#define _ASM_X86_IO_H
+
+#include <linux/types.h>
+
+static inline void outb(u8 v, u16 port)
+{
+	__asm__ __volatile__("outb %0, %1" : : "a"(v), "Nd"(port));
+}
+
+static inline void outw(u16 v, u16 port)
+{
+	__asm__ __volatile__("outw %0, %1" : : "a"(v), "Nd"(port));
+}
+
+static inline void outl(u32 v, u16 port)
+{
+	__asm__ __volatile__("outl %0, %1" : : "a"(v), "Nd"(port));
+}
+
+static inline u8 inb(u16 port)
+{
+	u8 v;
+
+	__asm__ __volatile__("inb %1, %0" : "=a"(v) : "Nd"(port));
+	return v;
+}
+
+static inline u16 inw(u16 port)
+{
+	u16 v;
+
+	__asm__ __volatile__("inw %1, %0" : "=a"(v) : "Nd"(port));
+	return v;
+}
+
+static inline u32 inl(u16 port)
+{
+	u32 v;
+
+	__asm__ __volatile__("inl %1, %0" : "=a"(v) : "Nd"(port));
+	return v;
+}
+
+#endif /* _ASM_X86_IO_H */

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef _ASM_X86_IRQFLAGS_H
+#define _ASM_X86_IRQFLAGS_H
+
+#include <asm/processor-flags.h>
+
+static inline unsigned long native_save_fl(void)
+{
+	unsigned long flags;
+
+	__asm__ __volatile__("pushf; pop %0" : "=rm"(flags) : : "memory");
+	return flags;
+}
+
+static inline void local_irq_disable(void)
+{
+	__asm__ __volatile__("cli" : : : "memory");
+}
+
+static inline void local_irq_enable(void)
+{
+	__asm__ __volatile__("sti" : : : "memory");
+}
+
+static inline unsigned long arch_local_irq_save(void)
+{
+	unsigned long flags = native_save_fl();
+
+	local_irq_disable();
+	return flags;
+}
+
+static inline void arch_local_irq_restore(unsigned long flags)
+{
+	if (flags & X86_EFLAGS_IF)
+		local_irq_enable();
+}
+
+#define local_irq_save(flags)	((flags) = arch_local_irq_save())
+#define local_irq_restore(flags) arch_local_irq_restore(flags)
+#define irqs_disabled()		(!(native_save_fl() & X86_EFLAGS_IF))
+
+static inline void halt(void)
+{
+	__asm__ __volatile__("hlt" : : : "memory");
+}
+
+#endif /* _ASM_X86_IRQFLAGS_H */

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * struct cpuinfo_x86: everything CPUID says that the kernel uses, read once
+ * per CPU.  Feature bits are numbered word * 32 + bit, words being CPUID
+ * registers, as in Linux's cpufeatures.h.
+ */
+#ifndef _ASM_X86_PROCESSOR_H
+#define _ASM_X86_PROCESSOR_H
+
+#include <linux/types.h>
+
+enum x86_vendor {
+	X86_VENDOR_INTEL,
+	X86_VENDOR_AMD,
+	X86_VENDOR_HYGON,
+	X86_VENDOR_CENTAUR,
+	X86_VENDOR_ZHAOXIN,
+	X86_VENDOR_UNKNOWN,
+};
+
+/* CPUID.01H:EDX */
+#define X86_FEATURE_FPU		(0 * 32 + 0)
+#define X86_FEATURE_PSE		(0 * 32 + 3)
+#define X86_FEATURE_TSC		(0 * 32 + 4)
+#define X86_FEATURE_MSR		(0 * 32 + 5)
+#define X86_FEATURE_PAE		(0 * 32 + 6)
+#define X86_FEATURE_APIC	(0 * 32 + 9)
+#define X86_FEATURE_MTRR	(0 * 32 + 12)
+#define X86_FEATURE_PGE		(0 * 32 + 13)
+#define X86_FEATURE_PAT		(0 * 32 + 16)
+#define X86_FEATURE_CLFLUSH	(0 * 32 + 19)
+/* CPUID.01H:ECX */
+#define X86_FEATURE_X2APIC	(1 * 32 + 21)
+#define X86_FEATURE_HYPERVISOR	(1 * 32 + 31)
+/* CPUID.80000001H:EDX */
+#define X86_FEATURE_NX		(2 * 32 + 20)
+#define X86_FEATURE_GBPAGES	(2 * 32 + 26)	/* "pdpe1gb" */
+#define X86_FEATURE_LM		(2 * 32 + 29)
+/* CPUID.07H.0:EBX */
+#define X86_FEATURE_CLFLUSHOPT	(3 * 32 + 23)
+#define NCAPINTS		4
+
+struct cpuinfo_x86 {
+	enum x86_vendor x86_vendor;
+	char x86_vendor_id[16];
+	char x86_model_id[64];
+	u8 x86;			/* family */
+	u8 x86_model;
+	u8 x86_stepping;
+	u8 x86_phys_bits;	/* MAXPHYADDR */
+	u8 x86_virt_bits;
+	u16 x86_clflush_size;
+	u32 cpuid_level;
+	u32 extended_cpuid_level;
+	u32 apicid;
+	u32 x86_capability[NCAPINTS];
+};
+
+extern struct cpuinfo_x86 boot_cpu_data;
+
+#define cpu_has(c, bit)	\
+	(!!((c)->x86_capability[(bit) / 32] & (1U << ((bit) % 32))))
+#define boot_cpu_has(bit)	cpu_has(&boot_cpu_data, bit)
+
+/* clear a feature for the whole kernel ("nopat" and friends) */
+void setup_clear_cpu_cap(unsigned int bit);
+void identify_cpu(struct cpuinfo_x86 *c);
+void early_cpu_init(void);
+const char *x86_feature_name(unsigned int bit);
+
+#endif /* _ASM_X86_PROCESSOR_H */

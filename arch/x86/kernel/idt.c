@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The boot CPU's descriptor tables: a GDT with the kernel code and data
+ * segments and a TSS, whose interrupt stacks give the double fault and NMI
+ * handlers a good stack even when the current one is gone; and the IDT,
+ * pointing every vector at its stub in entry_64.S.
+ */
+#include <linux/kernel.h>
+#include <linux/string.h>
+#include <asm/page_types.h>
+#include <asm/segment.h>
+#include <asm/traps.h>
+
+struct gate_desc {
+	u16 offset_low;
+	u16 segment;
+	u8 ist;
+	u8 type_attr;		/* P | DPL 0 | interrupt gate (0xe) */
+	u16 offset_middle;
+	u32 offset_high;
+	u32 reserved;
+} __packed;
+
+struct tss {
+	u32 reserved0;
+	u64 sp[3];
+	u64 reserved1;
+	u64 ist[7];
+	u64 reserved2;
+	u16 reserved3;
+	u16 io_bitmap_base;
+} __packed;
+
+struct desc_ptr {
+	u16 size;
+	u64 address;
+} __packed;
+
+BUILD_BUG_ON(sizeof(struct gate_desc) != 16);
+BUILD_BUG_ON(sizeof(struct tss) != 104);
+
+#define GATE_INTERRUPT	0x8e
+#define IST_STACK_SIZE	8192
+#define STUB_SIZE	16
+
+extern const char idt_stubs[];
+
+static struct gate_desc idt_table[256] __aligned(4096);
+static u64 gdt_table[GDT_ENTRIES] __aligned(64);
+static struct tss boot_tss __aligned(64);
+static u8 ist_stacks[2][IST_STACK_SIZE] __aligned(16);
+
+static void set_gate(unsigned int vec, unsigned long addr, u8 ist)
+{
+	struct gate_desc *g = &idt_table[vec];
+
+	g->offset_low = addr & 0xffff;
+	g->segment = __KERNEL_CS;
+	g->ist = ist;
+	g->type_attr = GATE_INTERRUPT;
+	g->offset_middle = (addr >> 16) & 0xffff;
+	g->offset_high = addr >> 32;
+	g->reserved = 0;
+}
+
+static void gdt_set_tss(u64 *gdt, struct tss *tss)
+{
+	u64 base = (u64)tss, limit = sizeof(*tss) - 1;
+
+	/* 64-bit available TSS (type 9), present */
+	gdt[0] = (limit & 0xffff) | ((base & 0xffffff) << 16) |
+		 (0x89ULL << 40) | (((limit >> 16) & 0xf) << 48) |
+		 (((base >> 24) & 0xff) << 56);
+	gdt[1] = base >> 32;
+}
+
+static void load_segments(void)
+{
+	struct desc_ptr gdtr = { sizeof(gdt_table) - 1, (u64)gdt_table };
+
+	__asm__ __volatile__(
+		"lgdt %0\n"
+		"pushq %1\n"
+		"leaq 1f(%%rip), %%rax\n"
+		"pushq %%rax\n"
+		"lretq\n"
+		"1:\n"
+		"movl %2, %%eax\n"
+		"movl %%eax, %%ds\n"
+		"movl %%eax, %%es\n"
+		"movl %%eax, %%ss\n"
+		"xorl %%eax, %%eax\n"
+		"movl %%eax, %%fs\n"
+		"movl %%eax, %%gs\n"
+		: : "m"(gdtr), "i"(__KERNEL_CS), "i"(__KERNEL_DS)
+		: "rax", "memory");
+	__asm__ __volatile__("ltr %w0" : : "r"(GDT_ENTRY_TSS_SEL));
+}
+
+/**
+ * idt_setup() - install the boot CPU's GDT, TSS and IDT
+ */
+void idt_setup(void)
+{
+	struct desc_ptr idtr = { sizeof(idt_table) - 1, (u64)idt_table };
+	unsigned int v;
+
+	gdt_table[GDT_ENTRY_KERNEL_CS] = 0x00af9b000000ffffULL;
+	gdt_table[GDT_ENTRY_KERNEL_DS] = 0x00cf93000000ffffULL;
+	boot_tss.ist[IST_DOUBLE_FAULT - 1] =
+		(u64)&ist_stacks[0][IST_STACK_SIZE];
+	boot_tss.ist[IST_NMI - 1] = (u64)&ist_stacks[1][IST_STACK_SIZE];
+	boot_tss.io_bitmap_base = sizeof(boot_tss);
+	gdt_set_tss(&gdt_table[GDT_ENTRY_TSS], &boot_tss);
+	load_segments();
+
+	for (v = 0; v < 256; v++)
+		set_gate(v, (unsigned long)idt_stubs + v * STUB_SIZE, 0);
+	set_gate(X86_TRAP_DF, (unsigned long)idt_stubs + X86_TRAP_DF * STUB_SIZE,
+		 IST_DOUBLE_FAULT);
+	set_gate(X86_TRAP_NMI,
+		 (unsigned long)idt_stubs + X86_TRAP_NMI * STUB_SIZE, IST_NMI);
+	__asm__ __volatile__("lidt %0" : : "m"(idtr));
+}

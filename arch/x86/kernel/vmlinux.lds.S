@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Kernel image layout.  Every section is linked at its address in the
+ * kernel mapping (0xffffffff80000000 + physical) and loaded at its physical
+ * address, which is what QEMU's PVH loader uses.  Text, read-only data and
+ * data sit on separate pages so each can get its own W^X permissions.  The
+ * symbol table comes last so that filling it in moves nothing.
+ */
+#include <asm/page_types.h>
+
+OUTPUT_FORMAT("elf64-x86-64")
+OUTPUT_ARCH(i386:x86-64)
+ENTRY(pvh_start_xen)
+
+PHDRS {
+	text PT_LOAD FLAGS(5);
+	rodata PT_LOAD FLAGS(4);
+	data PT_LOAD FLAGS(6);
+	syms PT_LOAD FLAGS(4);
+	note PT_NOTE FLAGS(4);
+}
+
+#define LOAD(sec) AT(ADDR(sec) - __START_KERNEL_map)
+
+SECTIONS
+{
+	. = __START_KERNEL;
+	_text = .;
+	.text : LOAD(.text) {
+		*(.head.text)
+		*(.text .text.*)
+	} :text
+	. = ALIGN(4096);
+	_etext = .;
+
+	_rodata = .;
+	.rodata : LOAD(.rodata) {
+		*(.rodata .rodata.*)
+		. = ALIGN(8);
+		__start___ex_table = .;
+		KEEP(*(__ex_table))
+		__stop___ex_table = .;
+		. = ALIGN(8);
+		__start_ktest_suites = .;
+		KEEP(*(.ktest_suites))
+		__stop_ktest_suites = .;
+		. = ALIGN(8);
+		__start_kernel_params = .;
+		KEEP(*(.kernel_params))
+		__stop_kernel_params = .;
+		. = ALIGN(8);
+		__start_initcalls = .;
+		KEEP(*(.initcalls))
+		__stop_initcalls = .;
+		. = ALIGN(8);
+		__start_shell_cmds = .;
+		KEEP(*(.shell_cmds))
+		__stop_shell_cmds = .;
+	} :rodata
+	.notes : LOAD(.notes) {
+		. = ALIGN(4);
+		KEEP(*(.note.Xen))
+	} :rodata :note
+	. = ALIGN(4096);
+	_erodata = .;
+
+	_sdata = .;
+	.data : LOAD(.data) {
+		*(.data.page_aligned)
+		*(.data .data.*)
+	} :data
+	.bss : LOAD(.bss) {
+		__bss_start = .;
+		*(.bss.page_aligned)
+		*(.bss .bss.* COMMON)
+		__bss_stop = .;
+	} :data
+	. = ALIGN(4096);
+	_edata = .;
+
+	.kallsyms : LOAD(.kallsyms) {
+		*(.kallsyms)
+	} :syms
+	. = ALIGN(4096);
+	_end = .;
+
+	/DISCARD/ : {
+		*(.comment) *(.eh_frame) *(.note.GNU-stack)
+		*(.note.gnu.property) *(.note.gnu.build-id)
+	}
+}

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Read-only virtual files under /proc and /sys/kernel/debug.  A file is a
+ * path and a show callback that writes its whole contents into a bounded
+ * buffer through vf_printf(); the shell's cat and ls read them.  The call
+ * names follow Linux (debugfs_create_file, proc_create_single) so drivers
+ * read the same.
+ */
+#ifndef _CACHET_LINUX_VFILE_H
+#define _CACHET_LINUX_VFILE_H
+
+#include <linux/compiler.h>
+#include <linux/types.h>
+
+struct seq_file {
+	char *buf;
+	size_t size;
+	size_t count;
+	bool overflow;		/* output did not fit */
+	void *private;
+};
+
+typedef int (*vfile_show_t)(struct seq_file *m, void *private);
+
+__printf(2, 3) void seq_printf(struct seq_file *m, const char *fmt, ...);
+void seq_puts(struct seq_file *m, const char *s);
+void seq_putc(struct seq_file *m, char c);
+
+/**
+ * debugfs_create_file() - add /sys/kernel/debug/@path
+ * @path: relative to /sys/kernel/debug, e.g. "x86/pat_memtype_list"
+ * @show: writes the contents
+ * @private: passed to @show
+ *
+ * Returns 0, -EEXIST, -ENOMEM or -EINVAL.  Without CONFIG_DEBUG_FS it
+ * does nothing and returns 0.
+ */
+int debugfs_create_file(const char *path, vfile_show_t show, void *private);
+int debugfs_remove(const char *path);
+/* add /proc/@path; same rules */
+int proc_create_single(const char *path, vfile_show_t show, void *private);
+
+#endif /* _CACHET_LINUX_VFILE_H */
