@@ -9,6 +9,8 @@
 #include <linux/start_kernel.h>
 #include <asm/bootparam.h>
 #include <asm/irqflags.h>
+#include <asm/processor.h>
+#include <asm/traps.h>
 #include <asm/tsc.h>
 
 #define CACHET_VERSION	"0.1.0"
@@ -16,8 +18,10 @@
 void start_kernel(void)
 {
 	pr_notice("cachet version " CACHET_VERSION " (" __VERSION__ ")\n");
-	tsc_init();
 	pr_notice("Command line: %s\n", boot_params.cmdline);
+	idt_setup();
+	tsc_init();
+	early_cpu_init();
 	for (;;)
 		halt();
 }
