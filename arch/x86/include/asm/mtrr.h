@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * MTRR state and lookups.  The state is read from the MSRs once per boot
+ * (arch/x86/kernel/cpu/mtrr/mtrr.c) into struct mtrr_state; everything that
+ * answers questions about it is pure (arch/x86/mm/pat/mtrr_lookup.c) so host
+ * tests feed it firmware layouts directly.
+ */
+#ifndef _ASM_X86_MTRR_H
+#define _ASM_X86_MTRR_H
+
+#include <linux/types.h>
+
+/* memory types as MTRRs and the PAT MSR encode them (SDM Vol. 3A 11.11) */
+#define MTRR_TYPE_UNCACHABLE	0
+#define MTRR_TYPE_WRCOMB	1
+#define MTRR_TYPE_WRTHROUGH	4
+#define MTRR_TYPE_WRPROT	5
+#define MTRR_TYPE_WRBACK	6
+#define MTRR_NUM_TYPES		7
+/* "no MTRR says anything": MTRRs absent or disabled */
+#define MTRR_TYPE_INVALID	0xff
+
+#define MTRR_MAX_VAR_RANGES	32	/* more than any real CPU has */
+#define MTRR_NUM_FIXED_RANGES	88
+#define MTRR_FIXED_END		0x100000ULL
+
+#define MTRR_CAP_VCNT_MASK	0xff
+#define MTRR_CAP_FIX		(1 << 8)
+#define MTRR_CAP_WC		(1 << 10)
+#define MTRR_CAP_SMRR		(1 << 11)
+#define MTRR_DEF_TYPE_MASK	0xff
+#define MTRR_DEF_TYPE_FE	(1 << 10)
+#define MTRR_DEF_TYPE_E		(1 << 11)
+#define MTRR_PHYSMASK_V		(1 << 11)
+
+struct mtrr_var_range {
+	u64 base;		/* IA32_MTRR_PHYSBASEn as read */
+	u64 mask;		/* IA32_MTRR_PHYSMASKn as read */
+};
+
+struct mtrr_state {
+	bool have_mtrr;		/* CPUID says MTRRs exist and they were read */
+	bool enabled;		/* DEF_TYPE.E */
+	bool have_fixed;	/* MTRRCAP.FIX */
+	bool fixed_enabled;	/* DEF_TYPE.FE */
+	u8 def_type;
+	u8 phys_bits;		/* MAXPHYADDR: sizes the masks */
+	unsigned int num_var;
+	u64 cap;
+	u64 def_type_msr;
+	u8 fixed_ranges[MTRR_NUM_FIXED_RANGES];
+	struct mtrr_var_range var[MTRR_MAX_VAR_RANGES];
+};
+
+/* what a lookup found besides the type, for firmware-bug warnings */
+#define MTRR_LOOKUP_UNDEFINED_OVERLAP	(1 << 0)
+
+/**
+ * mtrr_state_type_lookup() - the MTRR type of [start, end)
+ * @s: the state
+ * @start: first byte
+ * @end: end, exclusive
+ * @uniform: set to 1 if the whole range has one type, else 0
+ * @flags: optional, receives MTRR_LOOKUP_* findings
+ *
+ * Returns the type, or MTRR_TYPE_INVALID when MTRRs are absent or disabled.
+ * A range of several types returns the strictest of them (UC if any part is
+ * UC; WT for WT and WB only; UC for any other mix) with *uniform = 0.
+ */
+u8 mtrr_state_type_lookup(const struct mtrr_state *s, u64 start, u64 end,
+			  u8 *uniform, unsigned int *flags);
+/* the type of one physical address */
+u8 mtrr_state_type_at(const struct mtrr_state *s, u64 addr,
+		      unsigned int *flags);
+/*
+ * A valid variable range's [base, end), reading the mask as contiguous;
+ * false for an invalid range.  mtrr_var_range_contiguous() says whether
+ * that reading is exact (a hole-y mask is legal but matches a lattice).
+ */
+bool mtrr_var_range_bounds(const struct mtrr_state *s, unsigned int i,
+			   u64 *base, u64 *end);
+bool mtrr_var_range_contiguous(const struct mtrr_state *s, unsigned int i);
+const char *mtrr_attrib_to_str(u8 type);
+
+/* the running kernel's state and its lookup (glue) */
+extern struct mtrr_state mtrr_state;
+u8 mtrr_type_lookup(u64 start, u64 end, u8 *uniform);
+
+#endif /* _ASM_X86_MTRR_H */

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The memory type a CPU really uses for a page: the MTRR type of its
+ * physical address combined with the PAT type of its page-table entry
+ * (SDM Vol. 3A 11.5.2.2, Table 11-7 "Effective Page-Level Memory Types").
+ * Pure, so the whole table is checked on the host cell by cell.
+ *
+ *   MTRR \ PAT |  UC   UC-  WC   WT   WB   WP
+ *   -----------+------------------------------
+ *   UC         |  UC   UC   WC   UC   UC   UC
+ *   WC         |  UC   WC   WC   UC   WC   UC
+ *   WT         |  UC   UC   WC   WT   WT   WP
+ *   WB         |  UC   UC   WC   WT   WB   WP
+ *   WP         |  UC   WC   WC   WT   WP   WP
+ *
+ * UC- exists only in the PAT: it is UC unless the MTRR allows combining
+ * (WC, or WP whose writes are uncached anyway).  With no MTRR answer (none
+ * present, or disabled) the PAT type stands alone and UC- means UC.
+ */
+#include <linux/types.h>
+#include <asm/mtrr.h>
+#include <asm/pat_rules.h>
+
+#define UC	_PAGE_CACHE_MODE_UC
+#define UCM	_PAGE_CACHE_MODE_UC_MINUS
+#define WC	_PAGE_CACHE_MODE_WC
+#define WT	_PAGE_CACHE_MODE_WT
+#define WB	_PAGE_CACHE_MODE_WB
+#define WP	_PAGE_CACHE_MODE_WP
+
+/* rows by MTRR type, columns by enum page_cache_mode (WB WC UC- UC WT WP) */
+static const u8 effective_table[MTRR_NUM_TYPES][6] = {
+	[MTRR_TYPE_UNCACHABLE] = { UC, WC, UC, UC, UC, UC },
+	[MTRR_TYPE_WRCOMB] = { WC, WC, WC, UC, UC, UC },
+	[MTRR_TYPE_WRTHROUGH] = { WT, WC, UC, UC, WT, WP },
+	[MTRR_TYPE_WRBACK] = { WB, WC, UC, UC, WT, WP },
+	[MTRR_TYPE_WRPROT] = { WP, WC, WC, UC, WT, WP },
+};
+
+static bool mtrr_type_valid(u8 t)
+{
+	return t == MTRR_TYPE_UNCACHABLE || t == MTRR_TYPE_WRCOMB ||
+	       t == MTRR_TYPE_WRTHROUGH || t == MTRR_TYPE_WRBACK ||
+	       t == MTRR_TYPE_WRPROT;
+}
+
+enum page_cache_mode pat_effective_type(u8 mtrr_type, enum page_cache_mode pat)
+{
+	if ((unsigned int)pat > _PAGE_CACHE_MODE_WP)
+		return UC;
+	if (!mtrr_type_valid(mtrr_type))
+		return pat == UCM ? UC : pat;
+	return effective_table[mtrr_type][pat];
+}
+
+enum page_cache_mode mtrr_type_to_cachemode(u8 mtrr_type)
+{
+	switch (mtrr_type) {
+	case MTRR_TYPE_WRCOMB:
+		return WC;
+	case MTRR_TYPE_WRTHROUGH:
+		return WT;
+	case MTRR_TYPE_WRBACK:
+		return WB;
+	case MTRR_TYPE_WRPROT:
+		return WP;
+	default:
+		return UC;
+	}
+}
+
+/* Linux's names, as pat_memtype_list prints them */
+const char *cattr_name(enum page_cache_mode pcm)
+{
+	switch (pcm) {
+	case _PAGE_CACHE_MODE_UC:
+		return "uncached";
+	case _PAGE_CACHE_MODE_UC_MINUS:
+		return "uncached-minus";
+	case _PAGE_CACHE_MODE_WB:
+		return "write-back";
+	case _PAGE_CACHE_MODE_WC:
+		return "write-combining";
+	case _PAGE_CACHE_MODE_WT:
+		return "write-through";
+	case _PAGE_CACHE_MODE_WP:
+		return "write-protected";
+	default:
+		return "broken";
+	}
+}
+
+/* the short names of the trace format and the shell's pat commands */
+static const char *const cachemode_short[] = {
+	[_PAGE_CACHE_MODE_WB] = "wb", [_PAGE_CACHE_MODE_WC] = "wc",
+	[_PAGE_CACHE_MODE_UC_MINUS] = "uc-", [_PAGE_CACHE_MODE_UC] = "uc",
+	[_PAGE_CACHE_MODE_WT] = "wt", [_PAGE_CACHE_MODE_WP] = "wp",
+};
+
+const char *cachemode_short_name(enum page_cache_mode pcm)
+{
+	if ((unsigned int)pcm > _PAGE_CACHE_MODE_WP)
+		return "?";
+	return cachemode_short[pcm];
+}
+
+int cachemode_parse(const char *s, enum page_cache_mode *pcm)
+{
+	unsigned int i, j;
+
+	for (i = 0; i <= _PAGE_CACHE_MODE_WP; i++) {
+		const char *n = cachemode_short[i];
+
+		for (j = 0; n[j] && s[j] == n[j]; j++)
+			;
+		if (!n[j] && !s[j]) {
+			*pcm = i;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
