@@ -85,5 +85,8 @@ const char *mtrr_attrib_to_str(u8 type);
 /* the running kernel's state and its lookup (glue) */
 extern struct mtrr_state mtrr_state;
 u8 mtrr_type_lookup(u64 start, u64 end, u8 *uniform);
+void mtrr_read_state(struct mtrr_state *s);
+void mtrr_bp_init(void);
+void mtrr_proc_init(void);
 
 #endif /* _ASM_X86_MTRR_H */

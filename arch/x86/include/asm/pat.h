@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef _ASM_X86_PAT_H
+#define _ASM_X86_PAT_H
+
+#include <linux/types.h>
+#include <asm/page_cache_mode.h>
+
+extern bool pat_debug_enable;
+
+void pat_bp_init(void);
+int pat_cpu_init(void);
+bool pat_enabled(void);
+u64 pat_get_msr_value(void);
+u64 pat_write_msr(u64 value);
+bool pat_value_valid(u64 v);
+void pat_format_layout(u64 value, char *buf, size_t size);
+void pat_debugfs_init(void);
+/* build the cache-mode <-> PTE-bit tables from the PAT in force */
+void pat_cachemode_setup(u64 pat_value);
+
+int memtype_reserve(u64 start, u64 end, enum page_cache_mode req,
+		    enum page_cache_mode *new_type);
+int memtype_free(u64 start, u64 end);
+enum page_cache_mode lookup_memtype(u64 paddr);
+
+#endif /* _ASM_X86_PAT_H */

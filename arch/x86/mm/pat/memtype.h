@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Internal to arch/x86/mm/pat/: memtype glue shared with its debug files. */
+#ifndef _X86_MM_PAT_MEMTYPE_H
+#define _X86_MM_PAT_MEMTYPE_H
+
+#include <linux/types.h>
+#include "memtype_tree.h"
+
+struct memtype_conflict_info {
+	enum page_cache_mode want;	/* what the request had to agree with */
+	enum page_cache_mode found;	/* what the holder has */
+	u64 start, end;
+	struct memtype_owner owner;
+	bool ram;
+};
+
+void memtype_init(void);
+void memtype_debugfs_init(void);
+int memtype_reserve_owner(u64 start, u64 end, enum page_cache_mode req,
+			  enum page_cache_mode *new_type, unsigned long caller);
+unsigned long memtype_snapshot(struct memtype_tree_entry *buf,
+			       unsigned long max, unsigned long *total);
+
+#endif

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * /sys/kernel/debug/x86/pat_memtype_list (Linux's format, byte for byte)
+ * and /sys/kernel/debug/x86/pat_memtype_owners (cachet's: who holds each
+ * range and the type the CPU really uses there).
+ *
+ * Both print from one snapshot of the tree copied under memtype_lock, so
+ * the listing is consistent even while other CPUs reserve and free, and
+ * costs O(n) rather than Linux's walk from the start for every line.
+ */
+#include <linux/kernel.h>
+#include <linux/printk.h>
+#include <linux/slab.h>
+#include <linux/vfile.h>
+#include <asm/mtrr.h>
+#include <asm/pat.h>
+#include <asm/pat_rules.h>
+#include "memtype.h"
+
+struct memtype_snap {
+	struct memtype_tree_entry *e;
+	unsigned long n;
+};
+
+/* a consistent copy of the tree, or -ENOMEM */
+static int memtype_snap_take(struct memtype_snap *s)
+{
+	unsigned long cap = 64, total;
+
+	for (;;) {
+		s->e = kmalloc(cap * sizeof(*s->e), GFP_KERNEL);
+		if (!s->e)
+			return -ENOMEM;
+		s->n = memtype_snapshot(s->e, cap, &total);
+		if (s->n == total)
+			return 0;
+		kfree(s->e);
+		cap = total + total / 4 + 16;	/* it grew: try bigger */
+	}
+}
+
+static int memtype_list_show(struct seq_file *m, void *priv)
+{
+	struct memtype_snap s;
+	unsigned long i;
+
+	if (memtype_snap_take(&s))
+		return -ENOMEM;
+	seq_puts(m, "PAT memtype list:\n");
+	for (i = 0; i < s.n; i++)
+		seq_printf(m, "PAT: [mem 0x%016llx-0x%016llx] %s\n",
+			   (unsigned long long)s.e[i].start,
+			   (unsigned long long)s.e[i].end,
+			   cattr_name(s.e[i].mode));
+	kfree(s.e);
+	return 0;
+}
+
+static const char *memtype_effective_name(const struct memtype_tree_entry *e)
+{
+	u8 uniform, mtrr = mtrr_type_lookup(e->start, e->end, &uniform);
+
+	if (!uniform)
+		return "mixed (MTRRs differ within the range)";
+	return cattr_name(pat_effective_type(mtrr, e->mode));
+}
+
+static int memtype_owners_show(struct seq_file *m, void *priv)
+{
+	struct memtype_snap s;
+	unsigned long i;
+
+	if (memtype_snap_take(&s))
+		return -ENOMEM;
+	seq_puts(m, "PAT memtype owners:\n");
+	for (i = 0; i < s.n; i++) {
+		const struct memtype_tree_entry *e = &s.e[i];
+
+		seq_printf(m, "[mem 0x%016llx-0x%016llx] %-15s effective %-15s owner %pS%s%s%s\n",
+			   (unsigned long long)e->start,
+			   (unsigned long long)e->end, cattr_name(e->mode),
+			   memtype_effective_name(e), (void *)e->owner.caller,
+			   e->owner.driver ? " (" : "",
+			   e->owner.driver ? e->owner.driver : "",
+			   e->owner.driver ? ")" : "");
+	}
+	kfree(s.e);
+	return 0;
+}
+
+/* like Linux, the files exist only while PAT is on */
+void memtype_debugfs_init(void)
+{
+	if (!pat_enabled())
+		return;
+	debugfs_create_file("x86/pat_memtype_list", memtype_list_show, NULL);
+	debugfs_create_file("x86/pat_memtype_owners", memtype_owners_show,
+			    NULL);
+}

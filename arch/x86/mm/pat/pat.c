@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * PAT set-up: decide whether and how to use the Page Attribute Table,
+ * program IA32_PAT with the SDM's sequence, and build the cache-mode
+ * translation from the value that really ended up in the MSR.
+ *
+ * The decision, in order (Documentation/x86/pat.rst):
+ *   1. CONFIG_X86_PAT=n, "nopat", or no PAT in CPUID: PAT off.
+ *   2. The whitelist row for the CPU: full layout, lower-four layout for
+ *      the erratum parts, or off.
+ *   3. The MSR is written, then read back.  If the write did not stick (a
+ *      hypervisor owns the MSR), the value read back is what the CPU uses,
+ *      so the translation tables are built from it.
+ * With PAT off, the MSR is left alone and only PWT/PCD select a type: the
+ * power-on entries 0-3 (WB, WT, UC-, UC); WC requests fall back to UC-.
+ *
+ * MTRRs are independent of all this: a CPU without them still gets PAT.
+ */
+#define pr_fmt(fmt) "x86/PAT: " fmt
+
+#include <linux/kernel.h>
+#include <linux/kstrtox.h>
+#include <linux/moduleparam.h>
+#include <linux/printk.h>
+#include <linux/string.h>
+#include <linux/vfile.h>
+#include <asm/irqflags.h>
+#include <asm/msr-index.h>
+#include <asm/mtrr.h>
+#include <asm/pat.h>
+#include <asm/pat_policy.h>
+#include <asm/pat_rules.h>
+#include <asm/processor.h>
+#include <asm/processor-flags.h>
+#include <asm/special_insns.h>
+
+static bool pat_disabled_by_param;
+bool pat_debug_enable;
+static bool pat_on;
+static u64 pat_msr_value = PAT_VALUE_POWER_ON;
+static const struct pat_whitelist_row *pat_row;
+static const char *pat_off_reason;
+static bool pat_msr_foreign;		/* the write did not stick */
+/* test hook: pretend a hypervisor answers this on readback */
+static u64 pat_fake_readback;
+static bool pat_fake_readback_set;
+
+static int parse_nopat(char *arg)
+{
+	if (arg)
+		return -EINVAL;
+	pat_disabled_by_param = true;
+	return 0;
+}
+early_param("nopat", parse_nopat);
+
+static int parse_debugpat(char *arg)
+{
+	if (arg)
+		return -EINVAL;
+	pat_debug_enable = true;
+	return 0;
+}
+early_param("debugpat", parse_debugpat);
+
+/* a PAT value whose 8 entries are all defined encodings */
+bool pat_value_valid(u64 v)
+{
+	unsigned int i;
+
+	for (i = 0; i < 8; i++) {
+		u8 e = v >> (i * 8);
+
+		if (e != PAT_UC && e != PAT_WC && e != PAT_WT && e != PAT_WP &&
+		    e != PAT_WB && e != PAT_UC_MINUS)
+			return false;
+	}
+	return true;
+}
+
+static int parse_fake_readback(char *arg)
+{
+	u64 v;
+
+	if (!arg || kstrtoull(arg, 16, &v) || !pat_value_valid(v))
+		return -EINVAL;
+	pat_fake_readback = v;
+	pat_fake_readback_set = true;
+	return 0;
+}
+early_param("pat.test_readback", parse_fake_readback);
+
+bool pat_enabled(void)
+{
+	return pat_on;
+}
+
+u64 pat_get_msr_value(void)
+{
+	return pat_msr_value;
+}
+
+static void flush_tlb_global(void)
+{
+	unsigned long cr4 = read_cr4();
+
+	if (cr4 & X86_CR4_PGE) {
+		write_cr4(cr4 & ~X86_CR4_PGE);
+		write_cr4(cr4);
+	} else {
+		write_cr3(read_cr3());
+	}
+}
+
+/**
+ * pat_write_msr() - program IA32_PAT on this CPU (SDM Vol. 3A 11.12.4)
+ * @value: the new PAT
+ *
+ * The SDM's sequence, so that no line is cached or translated under the
+ * old meaning of an entry once the new one is in force:
+ *   1. interrupts off;
+ *   2. CR0.CD = 1, NW = 0: no new lines are filled;
+ *   3. WBINVD: write back and drop every line;
+ *   4. flush every TLB entry, global ones too (toggle CR4.PGE);
+ *   5. write IA32_PAT;
+ *   6. WBINVD and flush the TLBs again;
+ *   7. restore CR0, interrupts.
+ *
+ * Returns the value read back afterwards.
+ */
+u64 pat_write_msr(u64 value)
+{
+	unsigned long flags, cr0;
+	u64 readback;
+
+	local_irq_save(flags);
+	cr0 = read_cr0();
+	write_cr0((cr0 | X86_CR0_CD) & ~X86_CR0_NW);
+	wbinvd();
+	flush_tlb_global();
+	wrmsr(MSR_IA32_CR_PAT, value);
+	wbinvd();
+	flush_tlb_global();
+	write_cr0(cr0);
+	readback = rdmsr(MSR_IA32_CR_PAT);
+	local_irq_restore(flags);
+	if (pat_fake_readback_set)
+		readback = pat_fake_readback;
+	return readback;
+}
+
+static const char *pat_short_name(u8 e)
+{
+	switch (e) {
+	case PAT_UC:
+		return "UC  ";
+	case PAT_WC:
+		return "WC  ";
+	case PAT_WT:
+		return "WT  ";
+	case PAT_WP:
+		return "WP  ";
+	case PAT_WB:
+		return "WB  ";
+	case PAT_UC_MINUS:
+		return "UC- ";
+	default:
+		return "??  ";
+	}
+}
+
+/* "WB  WC  UC- UC  WB  WP  UC- WT  ": each entry padded to 4 columns */
+void pat_format_layout(u64 value, char *buf, size_t size)
+{
+	size_t n = 0;
+	unsigned int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < 8 && n + 5 <= size; i++)
+		n += scnprintf(buf + n, size - n, "%s",
+			       pat_short_name(value >> (i * 8)));
+}
+
+static void pat_print_configuration(u64 value)
+{
+	char msg[48];
+
+	pat_format_layout(value, msg, sizeof(msg));
+	pr_info("Configuration [0-7]: %s\n", msg);
+}
+
+static void pat_fallback(const char *reason)
+{
+	pat_on = false;
+	pat_off_reason = reason;
+	pat_msr_value = PAT_VALUE_POWER_ON;
+	pr_info("%s\n", reason);
+	pat_cachemode_setup(PAT_VALUE_POWER_ON);
+	pat_print_configuration(PAT_VALUE_POWER_ON);
+}
+
+static const char *pat_check_cpu(void)
+{
+#ifndef CONFIG_X86_PAT
+	return "PAT support disabled because CONFIG_X86_PAT is disabled in the kernel.";
+#else
+	if (pat_disabled_by_param)
+		return "PAT support disabled via boot option.";
+	if (!boot_cpu_has(X86_FEATURE_PAT))
+		return "PAT not supported by the CPU.";
+	pat_row = pat_whitelist_lookup(boot_cpu_data.x86_vendor,
+				       boot_cpu_data.x86,
+				       boot_cpu_data.x86_model);
+	if (pat_row->verdict == PAT_UNTRUSTED)
+		return "PAT disabled. Not yet verified on this CPU type.";
+	return NULL;
+#endif
+}
+
+/**
+ * pat_bp_init() - decide on PAT and program the boot CPU
+ *
+ * Must run before anything maps memory with a cache mode other than WB,
+ * and after the CPU is identified.
+ */
+void pat_bp_init(void)
+{
+	const char *off = pat_check_cpu();
+	u64 want, got;
+
+	if (off) {
+		pat_fallback(off);
+		return;
+	}
+	want = pat_layout_value(pat_row->verdict);
+	got = pat_write_msr(want);
+	if (got != want) {
+		pat_msr_foreign = true;
+		pr_warn("IA32_PAT write did not stick (wrote %#018llx, read %#018llx): the MSR is owned by a hypervisor; using the value read back\n",
+			(unsigned long long)want, (unsigned long long)got);
+		if (!pat_value_valid(got)) {
+			pat_fallback("PAT support disabled by the firmware.");
+			return;
+		}
+	}
+	pat_on = true;
+	pat_msr_value = got;
+	pat_cachemode_setup(got);
+	pat_print_configuration(got);
+}
+
+/**
+ * pat_cpu_init() - give a secondary CPU the boot CPU's PAT
+ *
+ * Returns 0, or -EIO if this CPU does not hold the same value afterwards.
+ */
+int pat_cpu_init(void)
+{
+	if (!pat_on)
+		return 0;
+	return pat_write_msr(pat_msr_value) == pat_msr_value ? 0 : -EIO;
+}
+
+static const char *const verdict_names[] = {
+	[PAT_TRUSTED] = "trusted: full layout",
+	[PAT_ERRATUM_LOWER4] = "erratum: entries 0-3 only",
+	[PAT_UNTRUSTED] = "untrusted: PAT off",
+};
+
+static void pat_policy_show_mtrr(struct seq_file *m)
+{
+	const struct mtrr_state *s = &mtrr_state;
+
+	if (!s->have_mtrr) {
+		seq_puts(m, "mtrr: none (CPU has no MTRRs; PAT types are effective as programmed)\n");
+		return;
+	}
+	seq_printf(m, "mtrr: %s, default %s, %u variable ranges, fixed ranges %s, MTRRdefType %#llx\n",
+		   s->enabled ? "enabled" : "disabled",
+		   mtrr_attrib_to_str(s->def_type), s->num_var,
+		   s->have_fixed && s->fixed_enabled ? "on" : "off",
+		   (unsigned long long)s->def_type_msr);
+}
+
+static int pat_policy_show(struct seq_file *m, void *priv)
+{
+	const struct cpuinfo_x86 *c = &boot_cpu_data;
+	char layout[48];
+	unsigned int i;
+
+	pat_format_layout(pat_msr_value, layout, sizeof(layout));
+	seq_printf(m, "pat: %s\n", pat_on ? "enabled" : "disabled");
+	if (!pat_on)
+		seq_printf(m, "reason: %s\n", pat_off_reason);
+	seq_printf(m, "layout: %s(IA32_PAT %#018llx)\n", layout,
+		   (unsigned long long)pat_msr_value);
+	seq_printf(m, "cpu: %s family %#x model %#x stepping %#x\n",
+		   c->x86_vendor_id, c->x86, c->x86_model, c->x86_stepping);
+	if (pat_row) {
+		for (i = 0; i < pat_whitelist_size(); i++)
+			if (pat_whitelist_row(i) == pat_row)
+				break;
+		seq_printf(m, "whitelist: row %u, %s: %s\n", i,
+			   verdict_names[pat_row->verdict], pat_row->reason);
+	} else {
+		seq_puts(m, "whitelist: not consulted\n");
+	}
+	seq_printf(m, "msr owner: %s\n",
+		   !pat_on ? "untouched (power-on value assumed)" :
+		   pat_msr_foreign ? "hypervisor (write did not stick; tables built from readback)" :
+		   "kernel");
+	pat_policy_show_mtrr(m);
+	return 0;
+}
+
+void pat_debugfs_init(void)
+{
+	debugfs_create_file("x86/pat_policy", pat_policy_show, NULL);
+}

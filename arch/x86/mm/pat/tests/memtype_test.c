@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KTAP suites for PAT: the MSR as programmed, MTRRs as QEMU's firmware
+ * leaves them, and the memtype rules on RAM, non-RAM, mixed and ISA ranges.
+ * Every case leaves the reservations as it found them.
+ */
+#include <linux/e820.h>
+#include <linux/kernel.h>
+#include <linux/ktest.h>
+#include <linux/mm.h>
+#include <linux/string.h>
+#include <asm/msr-index.h>
+#include <asm/mtrr.h>
+#include <asm/pat.h>
+#include <asm/pat_policy.h>
+#include <asm/pat_rules.h>
+#include <asm/processor.h>
+#include <asm/special_insns.h>
+#include "../memtype.h"
+
+#define UC	_PAGE_CACHE_MODE_UC
+#define UCM	_PAGE_CACHE_MODE_UC_MINUS
+#define WC	_PAGE_CACHE_MODE_WC
+#define WB	_PAGE_CACHE_MODE_WB
+#define WT	_PAGE_CACHE_MODE_WT
+#define WP	_PAGE_CACHE_MODE_WP
+
+/* a page of RAM nobody else reserves: a fresh kernel page */
+static u64 test_ram_page(void)
+{
+	static u64 page;
+
+	if (!page)
+		page = __pa(get_zeroed_page(GFP_KERNEL));
+	return page;
+}
+
+/* non-RAM far above QEMU's RAM and PCI windows, below MAXPHYADDR */
+static u64 test_mmio_base(void)
+{
+	return 1ULL << (boot_cpu_data.x86_phys_bits - 2);
+}
+
+static void pat_test_msr_readback(struct ktest *t)
+{
+	if (!pat_enabled()) {
+		ktest_skip(t, "PAT is off");
+		return;
+	}
+	KTEST_EXPECT_EQ(t, rdmsr(MSR_IA32_CR_PAT), pat_get_msr_value());
+	KTEST_EXPECT_TRUE(t, pat_value_valid(pat_get_msr_value()));
+}
+
+static void pat_test_layout_by_cpu(struct ktest *t)
+{
+	const struct pat_whitelist_row *row;
+
+	if (!pat_enabled()) {
+		ktest_skip(t, "PAT is off");
+		return;
+	}
+	row = pat_whitelist_lookup(boot_cpu_data.x86_vendor,
+				   boot_cpu_data.x86, boot_cpu_data.x86_model);
+	KTEST_EXPECT_EQ(t, pat_get_msr_value(), pat_layout_value(row->verdict));
+}
+
+static void pat_test_mtrr_qemu_firmware(struct ktest *t)
+{
+	u8 uniform;
+	u64 b, e;
+
+	if (!mtrr_state.have_mtrr || !mtrr_state.enabled) {
+		KTEST_EXPECT_EQ(t, mtrr_type_lookup(0x100000, 0x200000, &uniform),
+				MTRR_TYPE_INVALID);
+		return;
+	}
+	/* SeaBIOS: default WB, fixed WB below 640K, UC 0xa0000-0xbffff */
+	KTEST_EXPECT_EQ(t, mtrr_state.def_type, MTRR_TYPE_WRBACK);
+	KTEST_EXPECT_EQ(t, mtrr_type_lookup(0, 0x1000, &uniform),
+			MTRR_TYPE_WRBACK);
+	KTEST_EXPECT_EQ(t, mtrr_type_lookup(0xa0000, 0xa1000, &uniform),
+			MTRR_TYPE_UNCACHABLE);
+	KTEST_EXPECT_EQ(t, mtrr_type_lookup(0x100000, 0x200000, &uniform),
+			MTRR_TYPE_WRBACK);
+	KTEST_EXPECT_EQ(t, uniform, 1);
+	/* the PCI hole below 4 GiB is UC (0xc0000000 on q35, 0x80000000 on pc) */
+	KTEST_EXPECT_EQ(t, mtrr_type_lookup(0xfee00000, 0xfee01000, &uniform),
+			MTRR_TYPE_UNCACHABLE);
+	/* a range straddling the start of the UC hole is not uniform */
+	KTEST_ASSERT_TRUE(t, mtrr_var_range_bounds(&mtrr_state, 0, &b, &e));
+	KTEST_EXPECT_EQ(t, mtrr_type_lookup(b - 0x1000, b + 0x1000, &uniform),
+			MTRR_TYPE_UNCACHABLE);
+	KTEST_EXPECT_EQ(t, uniform, 0);
+}
+
+static void pat_test_ram_reserve_free(struct ktest *t)
+{
+	u64 p = test_ram_page();
+	enum page_cache_mode got;
+
+	if (!pat_enabled()) {
+		ktest_skip(t, "PAT is off");
+		return;
+	}
+	KTEST_ASSERT_TRUE(t, p != 0);
+	KTEST_EXPECT_EQ(t, lookup_memtype(p), WB);
+	KTEST_EXPECT_EQ(t, memtype_reserve(p, p + PAGE_SIZE, UC, &got), 0);
+	KTEST_EXPECT_EQ(t, got, UC);
+	KTEST_EXPECT_EQ(t, lookup_memtype(p), UC);
+	/* a second user of the same type shares it */
+	KTEST_EXPECT_EQ(t, memtype_reserve(p, p + PAGE_SIZE, UC, NULL), 0);
+	/* another type conflicts and changes nothing */
+	KTEST_EXPECT_EQ(t, memtype_reserve(p, p + PAGE_SIZE, WC, &got), -EBUSY);
+	KTEST_EXPECT_EQ(t, lookup_memtype(p), UC);
+	KTEST_EXPECT_EQ(t, memtype_free(p, p + PAGE_SIZE), 0);
+	KTEST_EXPECT_EQ(t, lookup_memtype(p), UC);
+	KTEST_EXPECT_EQ(t, memtype_free(p, p + PAGE_SIZE), 0);
+	KTEST_EXPECT_EQ(t, lookup_memtype(p), WB);
+	/* freeing what is not reserved is refused */
+	KTEST_EXPECT_EQ(t, memtype_free(p, p + PAGE_SIZE), -EINVAL);
+	/* RAM takes WP too (Linux refuses it) */
+	KTEST_EXPECT_EQ(t, memtype_reserve(p, p + PAGE_SIZE, WP, NULL), 0);
+	KTEST_EXPECT_EQ(t, lookup_memtype(p), WP);
+	KTEST_EXPECT_EQ(t, memtype_free(p, p + PAGE_SIZE), 0);
+}
+
+static void pat_test_mmio_rules(struct ktest *t)
+{
+	u64 b = test_mmio_base();
+	enum page_cache_mode got;
+
+	if (!pat_enabled()) {
+		ktest_skip(t, "PAT is off");
+		return;
+	}
+	KTEST_EXPECT_EQ(t, lookup_memtype(b), UCM);
+	KTEST_EXPECT_EQ(t, memtype_reserve(b, b + 0x4000, WC, &got), 0);
+	KTEST_EXPECT_EQ(t, got, WC);
+	/* the ioremap path adopts the existing type */
+	KTEST_EXPECT_EQ(t, memtype_reserve(b + 0x1000, b + 0x2000, UCM, &got), 0);
+	KTEST_EXPECT_EQ(t, got, WC);
+	/* a strict request for another type conflicts */
+	KTEST_EXPECT_EQ(t, memtype_reserve(b, b + 0x1000, UC, NULL), -EBUSY);
+	KTEST_EXPECT_EQ(t, lookup_memtype(b + 0x1000), WC);
+	KTEST_EXPECT_EQ(t, memtype_free(b + 0x1000, b + 0x2000), 0);
+	/* a partial free that matches nothing is refused */
+	KTEST_EXPECT_EQ(t, memtype_free(b + 0x1000, b + 0x2000), -EINVAL);
+	/* the same-end shrink rule */
+	KTEST_EXPECT_EQ(t, memtype_free(b + 0x2000, b + 0x4000), 0);
+	KTEST_EXPECT_EQ(t, lookup_memtype(b + 0x3000), UCM);
+	KTEST_EXPECT_EQ(t, lookup_memtype(b + 0x1000), WC);
+	KTEST_EXPECT_EQ(t, memtype_free(b, b + 0x2000), 0);
+	KTEST_EXPECT_EQ(t, lookup_memtype(b), UCM);
+}
+
+static void pat_test_bad_ranges(struct ktest *t)
+{
+	u64 p = test_ram_page(), lim = 1ULL << boot_cpu_data.x86_phys_bits;
+
+	KTEST_EXPECT_EQ(t, memtype_reserve(0x200000, 0x200000, UC, NULL), -EINVAL);
+	KTEST_EXPECT_EQ(t, memtype_reserve(0x201000, 0x200000, UC, NULL), -EINVAL);
+	KTEST_EXPECT_EQ(t, memtype_reserve(lim - 0x1000, lim + 0x1000, UC, NULL),
+			-EINVAL);
+	KTEST_EXPECT_EQ(t, memtype_reserve(~0ULL - 0xfff, 0, UC, NULL), -EINVAL);
+	KTEST_EXPECT_EQ(t, memtype_free(0x3000, 0x1000), -EINVAL);
+	if (!pat_enabled())
+		return;
+	KTEST_EXPECT_EQ(t, lookup_memtype(p), WB);
+}
+
+static void pat_test_mixed_and_isa(struct ktest *t)
+{
+	enum page_cache_mode got = UC;
+	u64 ram_end = 0;
+	unsigned int i;
+
+	if (!pat_enabled()) {
+		ktest_skip(t, "PAT is off");
+		return;
+	}
+	/* the legacy ISA range is untracked and reported WB */
+	KTEST_EXPECT_EQ(t, memtype_reserve(0xa0000, 0xc0000, WC, &got), 0);
+	KTEST_EXPECT_EQ(t, got, WB);
+	KTEST_EXPECT_EQ(t, memtype_free(0xa0000, 0xc0000), 0);
+	/* the end of the first RAM range above 1 MiB: a RAM/non-RAM edge */
+	for (i = 0; i < e820_table.nr_entries; i++) {
+		const struct e820_entry *e = &e820_table.entries[i];
+
+		if (e->type == E820_TYPE_RAM && e->addr >= 0x100000) {
+			ram_end = e->addr + e->size;
+			break;
+		}
+	}
+	KTEST_ASSERT_TRUE(t, ram_end != 0);
+	ram_end &= PAGE_MASK;
+	KTEST_EXPECT_EQ(t, memtype_reserve(ram_end - 0x1000, ram_end + 0x1000,
+					   UC, NULL), -EINVAL);
+	KTEST_EXPECT_EQ(t, lookup_memtype(ram_end - 0x1000), WB);
+}
+
+static struct ktest_case pat_cases[] = {
+	KTEST_CASE(pat_test_msr_readback),
+	KTEST_CASE(pat_test_layout_by_cpu),
+	KTEST_CASE(pat_test_mtrr_qemu_firmware),
+	KTEST_CASE(pat_test_ram_reserve_free),
+	KTEST_CASE(pat_test_mmio_rules),
+	KTEST_CASE(pat_test_bad_ranges),
+	KTEST_CASE(pat_test_mixed_and_isa),
+	{}
+};
+KTEST_SUITE(pat_memtype, pat_cases);
