@@ -732,11 +732,17 @@ static void mt_rebalance(struct memtype_tree *tree, void *node, unsigned int h)
 static void mt_remove(struct memtype_tree *tree, struct mt_pos pos)
 {
 	struct mt_leaf *leaf = pos.leaf;
+	struct mt_inode *p = leaf->hdr.parent;
+	u64 end = leaf->end[pos.idx];
 
 	mt_leaf_move(leaf, pos.idx, leaf, pos.idx + 1,
 		     leaf->hdr.nr - pos.idx - 1);
 	leaf->hdr.nr--;
 	tree->count--;
+	/* Neither its min (slot 0) nor its max end moved: nothing to redo. */
+	if (p && pos.idx && leaf->hdr.nr >= MT_LEAF_MIN &&
+	    end < p->max_end[mt_child_index(p, leaf)])
+		return;
 	mt_rebalance(tree, leaf, 1);
 }
 
