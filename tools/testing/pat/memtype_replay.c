@@ -70,9 +70,10 @@ static unsigned char code_of_reserve(int err, const struct trace_op *op,
 }
 
 /* noinline: keeps "replay" a symbol that profilers can report. */
-static noinline void
-replay(struct memtype_tree *tree, const struct trace_op *ops, size_t n,
-       unsigned char *res, struct replay_stats *st, int check)
+static noinline void replay(struct memtype_tree *tree,
+			    const struct trace_op *ops, size_t n,
+			    unsigned char *res, struct replay_stats *st,
+			    int check)
 {
 	size_t i, live = 0, peak = 0;
 	unsigned long peak_bytes = 0;
@@ -105,7 +106,8 @@ replay(struct memtype_tree *tree, const struct trace_op *ops, size_t n,
 			res[i] = err < 0 ? TRACE_NONE : (unsigned char)err;
 			break;
 		}
-		if (check && (err = memtype_tree_check(tree))) {
+		err = check ? memtype_tree_check(tree) : 0;
+		if (err) {
 			fprintf(stderr, "memtype-replay: op %zu: broken tree: %s\n",
 				i + 1, memtype_tree_check_name(err));
 			exit(1);
@@ -164,7 +166,7 @@ static double now_ns(void)
 	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
-static void __attribute__((noreturn)) usage(void)
+static void __noreturn usage(void)
 {
 	fprintf(stderr,
 		"usage: memtype-replay [-n RUNS] [-o RESULTS] [--check] [--reference] TRACE\n");

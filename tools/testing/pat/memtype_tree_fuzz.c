@@ -62,7 +62,7 @@ static int same_entry(const struct memtype_tree_entry *a,
 	       a->owner.driver == b->owner.driver;
 }
 
-static void __attribute__((noreturn)) die(const char *what, size_t step)
+static void __noreturn die(const char *what, size_t step)
 {
 	fprintf(stderr, "memtype_tree_fuzz: step %zu: %s\n", step, what);
 	abort();

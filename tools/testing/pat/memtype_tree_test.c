@@ -81,7 +81,7 @@ struct pair {
 
 static int failures;		/* failed checks in the current case */
 
-static void __attribute__((format(printf, 1, 2))) fail(const char *fmt, ...)
+static void __printf(1, 2) fail(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -482,9 +482,9 @@ static void bulk(int order, int nr)
 		pair_reserve(&p, (u64)k << 14, ((u64)k << 14) + 0x3000,
 			     k % 3, 0, &owners[k % 5], NULL);
 		if (i % 97 == 0)
-			pair_compare(&p, "bulk insert");
+			pair_compare(&p, "inserting");
 	}
-	pair_compare(&p, "bulk inserted");
+	pair_compare(&p, "all inserted");
 	for (i = 0; i < nr; i++) {
 		k = order == 1 ? i : order == 0 ? nr - 1 - i : (i * 104729) % nr;
 		if (i % 2)
@@ -493,9 +493,9 @@ static void bulk(int order, int nr)
 		pair_free(&p, (u64)k << 14, ((u64)k << 14) + (i % 2 ? 0x1000 : 0x3000),
 			  NULL);
 		if (i % 97 == 0)
-			pair_compare(&p, "bulk free");
+			pair_compare(&p, "freeing");
 	}
-	pair_compare(&p, "bulk freed");
+	pair_compare(&p, "all freed");
 	if (memtype_tree_count(&p.tree))
 		fail("entries left after freeing all");
 	pair_destroy(&p);
@@ -694,7 +694,7 @@ static void test_alloc_class(void)
 				      512, 512, 1024, 4096, 4096, 8192, 16384 };
 	size_t i;
 
-	for (i = 0; i < sizeof(in) / sizeof(in[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(in); i++)
 		if (memtype_tree_alloc_class(in[i]) != out[i])
 			fail("class of %zu is %zu, expected %zu", in[i],
 			     memtype_tree_alloc_class(in[i]), out[i]);
@@ -758,8 +758,8 @@ int main(void)
 	int passed = 0, failed = 0;
 	size_t i;
 
-	printf("KTAP version 1\n1..%zu\n", sizeof(cases) / sizeof(cases[0]));
-	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	printf("KTAP version 1\n1..%zu\n", ARRAY_SIZE(cases));
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
 		failures = 0;
 		if (cases[i].steps)
 			run_table(cases[i].steps);

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <linux/compiler.h>
+
 #include "trace.h"
 
 const char *const trace_mode_names[6] = { "wb", "wc", "uc-", "uc", "wt", "wp" };
@@ -16,8 +18,7 @@ const char *const trace_mode_names[6] = { "wb", "wc", "uc-", "uc", "wt", "wp" };
 static const char *cur_path;
 static size_t cur_line;
 
-static void __attribute__((noreturn, format(printf, 1, 2)))
-trace_bad(const char *fmt, ...)
+static void __noreturn __printf(1, 2) trace_bad(const char *fmt, ...)
 {
 	va_list ap;
 
