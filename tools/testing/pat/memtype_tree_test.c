@@ -700,11 +700,25 @@ static void test_alloc_class(void)
 			     memtype_tree_alloc_class(in[i]), out[i]);
 }
 
+static struct test_alloc static_ta;
+static struct memtype_tree static_tree = MEMTYPE_TREE_INIT(&test_ops, &static_ta);
+
 static void test_empty_tree(void)
 {
 	struct memtype_tree tree;
 	struct test_alloc ta = { .calls = 0 };
 	struct memtype_tree_entry e;
+	enum page_cache_mode nt;
+
+	/* A statically initialised tree works without memtype_tree_init(). */
+	if (memtype_tree_check(&static_tree) ||
+	    memtype_tree_reserve(&static_tree, 0, 0x1000, WC, &nt, NULL, NULL) ||
+	    memtype_tree_lookup(&static_tree, 0) != WC ||
+	    memtype_tree_free(&static_tree, 0, 0x1000, NULL))
+		fail("static initialiser");
+	memtype_tree_destroy(&static_tree);
+	if (static_ta.live)
+		fail("static tree leaked");
 
 	memtype_tree_init(&tree, &test_ops, &ta);
 	if (memtype_tree_check(&tree) || memtype_tree_count(&tree) ||

@@ -97,6 +97,12 @@ struct memtype_tree {
 	struct memtype_tree_owner_rec *owner_chunk[MEMTYPE_TREE_OWNER_CHUNKS];
 };
 
+/*
+ * A static initialiser, equivalent to memtype_tree_init(): an all-zero tree
+ * is empty and owns nothing, so a file-scope tree needs no init call.
+ */
+#define MEMTYPE_TREE_INIT(_ops, _ctx)	{ .ops = (_ops), .ctx = (_ctx) }
+
 /* memtype_tree_free() returns this when it shrank an entry. */
 #define MEMTYPE_TREE_SHRUNK	1
 
