@@ -40,4 +40,19 @@ int debugfs_remove(const char *path);
 /* add /proc/@path; same rules */
 int proc_create_single(const char *path, vfile_show_t show, void *private);
 
+/* longest absolute path, NUL included */
+#define VFILE_PATH_MAX	128
+
+/* what vfile_stat() finds at a path */
+#define VFILE_REG	1
+#define VFILE_DIR	2
+
+typedef void (*vfile_filldir_t)(const char *name, bool is_dir, void *arg);
+
+int vfile_normalize(const char *path, char *out, size_t size);
+int vfile_stat(const char *path);
+int vfile_show(const char *path, struct seq_file *m);
+int vfile_list(const char *dir, vfile_filldir_t fill, void *arg);
+void vfile_init(void);
+
 #endif /* _CACHET_LINUX_VFILE_H */
