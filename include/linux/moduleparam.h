@@ -16,6 +16,9 @@
 #include <linux/compiler.h>
 #include <linux/types.h>
 
+/* marks a setter; nothing is freed after boot yet, so it expands to nothing */
+#define __init_param
+
 struct kernel_param {
 	const char *name;
 	int (*set)(char *val);	/* val is NULL for a bare "name" */
