@@ -106,5 +106,7 @@ __printf(2, 3) void ktest_skip(struct ktest *t, const char *fmt, ...);
 
 /* run the suites matching @glob; returns the number of failed cases */
 int ktest_run(const char *glob);
+/* run "ktest=GLOB" from the command line and exit QEMU; else return */
+void ktest_boot(void);
 
 #endif /* _CACHET_LINUX_KTEST_H */
