@@ -1,0 +1,418 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ACPI static tables: find the RSDP, walk the RSDT or XSDT, check and list
+ * every table as Linux does ("ACPI: FACP 0x... 0000F4 (v03 BOCHS ...)"),
+ * and take from the FADT (and the \_S5 package in the DSDT) what poweroff
+ * needs.  There is no AML interpreter: \_S5 is found by pattern.
+ *
+ * The tables live in memory the firmware reserved, which the direct map
+ * deliberately leaves out (no cached alias of non-RAM), so every access
+ * goes through early_memremap() on a small window and is unmapped at once.
+ * Reads are split at 4 KiB boundaries so no mapping exceeds two pages,
+ * whatever the table size.
+ *
+ * A table with a short length or a bad checksum is reported by name and
+ * skipped, as if absent: firmware bugs must not take the kernel down.
+ */
+#include <linux/acpi.h>
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/printk.h>
+#include <linux/string.h>
+#include <asm/bootparam.h>
+#include <asm/early_ioremap.h>
+#include <asm/io.h>
+
+#define ACPI_CHUNK		4096UL
+#define ACPI_MAX_TABLES		32
+#define ACPI_TABLE_MAX_LEN	(16UL << 20)	/* sanity bound on @length */
+
+/* 5.2.9 Fixed ACPI Description Table, up to the fields used here */
+struct acpi_table_fadt {
+	struct acpi_table_header header;
+	u32 facs;
+	u32 dsdt;
+	u8 reserved1[12];
+	u32 pm1a_event_block;
+	u32 pm1b_event_block;
+	u32 pm1a_control_block;
+	u32 pm1b_control_block;
+	u8 reserved2[68];
+	u64 x_dsdt;
+	struct acpi_generic_address x_pm1a_event_block;
+	struct acpi_generic_address x_pm1b_event_block;
+	struct acpi_generic_address x_pm1a_control_block;
+	struct acpi_generic_address x_pm1b_control_block;
+} __packed;
+
+/* offsets from Table 5.9 of ACPI 6.5 */
+_Static_assert(offsetof(struct acpi_table_fadt, dsdt) == 40, "FADT.DSDT");
+_Static_assert(offsetof(struct acpi_table_fadt, pm1a_control_block) == 64,
+	       "FADT.PM1a_CNT_BLK");
+_Static_assert(offsetof(struct acpi_table_fadt, x_dsdt) == 140,
+	       "FADT.X_DSDT");
+_Static_assert(offsetof(struct acpi_table_fadt, x_pm1a_control_block) == 172,
+	       "FADT.X_PM1a_CNT_BLK");
+
+/* 4.8.3.2.1 PM1 Control Registers */
+#define ACPI_PM1_SLP_TYP_SHIFT	10
+#define ACPI_PM1_SLP_TYP_MASK	(7 << ACPI_PM1_SLP_TYP_SHIFT)
+#define ACPI_PM1_SLP_EN		(1 << 13)
+
+static struct {
+	char sig[4];
+	phys_addr_t phys;
+	u32 len;
+} acpi_tables[ACPI_MAX_TABLES];
+static unsigned int acpi_nr_tables;
+
+static u16 acpi_pm1a_cnt, acpi_pm1b_cnt;
+/* S5 sleep types; 0 until \_S5 says otherwise, which is QEMU's value */
+static u8 acpi_s5_typa, acpi_s5_typb;
+
+/* copy @size bytes of physical memory at @phys, page by page */
+static int acpi_read_phys(phys_addr_t phys, void *dst, unsigned long size)
+{
+	u8 *d = dst;
+
+	while (size) {
+		unsigned long n = min(size, ACPI_CHUNK - (phys & (ACPI_CHUNK - 1)));
+		void *p = early_memremap(phys, n);
+
+		if (!p)
+			return -ENOMEM;
+		memcpy(d, p, n);
+		early_memunmap(p, n);
+		d += n;
+		phys += n;
+		size -= n;
+	}
+	return 0;
+}
+
+static int acpi_checksum_phys(phys_addr_t phys, unsigned long len, u8 *sum)
+{
+	u8 buf[256], s = 0;
+	unsigned long n, i;
+	int ret;
+
+	while (len) {
+		n = min(len, sizeof(buf));
+		ret = acpi_read_phys(phys, buf, n);
+		if (ret)
+			return ret;
+		for (i = 0; i < n; i++)
+			s += buf[i];
+		phys += n;
+		len -= n;
+	}
+	*sum = s;
+	return 0;
+}
+
+/* firmware strings are fixed-width and not terminated; make them printable */
+static void acpi_str(char *dst, const char *src, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		dst[i] = src[i] >= ' ' && src[i] <= '~' ? src[i] : '?';
+	dst[n] = '\0';
+}
+
+static void acpi_print_table(phys_addr_t phys, const struct acpi_table_header *h)
+{
+	char sig[5], oem[7], table[9], asl[5];
+
+	acpi_str(sig, h->signature, 4);
+	acpi_str(oem, h->oem_id, 6);
+	acpi_str(table, h->oem_table_id, 8);
+	acpi_str(asl, h->asl_compiler_id, 4);
+	pr_info("ACPI: %-4s 0x%016llX %06X (v%02u %-6s %-8s %08X %-4s %08X)\n",
+		sig, (unsigned long long)phys, h->length, h->revision, oem,
+		table, h->oem_revision, asl, h->asl_compiler_revision);
+}
+
+/*
+ * Read and check the table header at @phys: a length that cannot hold the
+ * header or a checksum that does not sum to 0 makes the table unusable.
+ */
+static int acpi_check_table(phys_addr_t phys, struct acpi_table_header *h)
+{
+	char sig[5];
+	u8 sum;
+	int ret;
+
+	ret = acpi_read_phys(phys, h, sizeof(*h));
+	if (ret) {
+		pr_warn("ACPI: cannot map table at 0x%016llX, skipped\n",
+			(unsigned long long)phys);
+		return ret;
+	}
+	acpi_str(sig, h->signature, 4);
+	if (h->length < sizeof(*h) || h->length > ACPI_TABLE_MAX_LEN) {
+		pr_warn("ACPI: [%s] at 0x%016llX has a bad length %u, skipped\n",
+			sig, (unsigned long long)phys, h->length);
+		return -EINVAL;
+	}
+	ret = acpi_checksum_phys(phys, h->length, &sum);
+	if (ret)
+		return ret;
+	if (sum) {
+		pr_warn("ACPI: [%s] at 0x%016llX has a bad checksum, skipped\n",
+			sig, (unsigned long long)phys);
+		return -EINVAL;
+	}
+	acpi_print_table(phys, h);
+	return 0;
+}
+
+static void acpi_record(phys_addr_t phys, const struct acpi_table_header *h)
+{
+	if (acpi_nr_tables == ACPI_MAX_TABLES) {
+		pr_warn("ACPI: too many tables, %.4s not recorded\n",
+			h->signature);
+		return;
+	}
+	memcpy(acpi_tables[acpi_nr_tables].sig, h->signature, 4);
+	acpi_tables[acpi_nr_tables].phys = phys;
+	acpi_tables[acpi_nr_tables].len = h->length;
+	acpi_nr_tables++;
+}
+
+/* 5.2.5.3: the first 20 bytes sum to 0, and all @length of a v2+ RSDP */
+static int acpi_check_rsdp(phys_addr_t phys, struct acpi_table_rsdp *rsdp)
+{
+	u8 sum;
+
+	if (acpi_read_phys(phys, rsdp, sizeof(*rsdp)) ||
+	    memcmp(rsdp->signature, "RSD PTR ", 8))
+		return -EINVAL;
+	if (acpi_checksum_phys(phys, ACPI_RSDP_V1_SIZE, &sum) || sum)
+		return -EINVAL;
+	if (rsdp->revision < 2)
+		return 0;
+	if (rsdp->length < sizeof(*rsdp) || rsdp->length > ACPI_CHUNK ||
+	    acpi_checksum_phys(phys, rsdp->length, &sum) || sum)
+		return -EINVAL;
+	return 0;
+}
+
+/* 5.2.5.1: the EBDA's first KiB, then the BIOS area 0xE0000-0xFFFFF */
+static phys_addr_t acpi_scan_rsdp(void)
+{
+	static u8 buf[ACPI_CHUNK];
+	struct acpi_table_rsdp rsdp;
+	phys_addr_t ranges[2][2] = { { 0, 1024 }, { 0xe0000, 0x20000 } };
+	phys_addr_t base, off;
+	unsigned int r, i;
+	u16 ebda_seg;
+
+	if (!acpi_read_phys(0x40e, &ebda_seg, sizeof(ebda_seg)))
+		ranges[0][0] = (phys_addr_t)ebda_seg << 4;
+	for (r = 0; r < ARRAY_SIZE(ranges); r++) {
+		base = ranges[r][0];
+		if (!base)
+			continue;
+		for (off = 0; off < ranges[r][1]; off += ACPI_CHUNK) {
+			unsigned long n = min(ranges[r][1] - off, ACPI_CHUNK);
+
+			if (acpi_read_phys(base + off, buf, n))
+				break;
+			for (i = 0; i + 8 <= n; i += 16)
+				if (!memcmp(buf + i, "RSD PTR ", 8) &&
+				    !acpi_check_rsdp(base + off + i, &rsdp))
+					return base + off + i;
+		}
+	}
+	return 0;
+}
+
+/*
+ * AML for "Name (_S5, Package () { a, b, ... })": "_S5_", PackageOp 0x12,
+ * a PkgLength whose lead byte's top two bits count its extra bytes, the
+ * element count, then integers as ZeroOp 0x00, OneOp 0x01 or BytePrefix
+ * 0x0A and a byte (ACPI 6.5, 20.2.5.4 and 20.2.3).
+ */
+static int acpi_parse_s5(const u8 *p, unsigned long n, u8 *typa, u8 *typb)
+{
+	unsigned long i;
+	u8 v[2];
+	int k;
+
+	if (n < 2 || p[0] != 0x12)
+		return -EINVAL;
+	i = 2 + (p[1] >> 6) + 1;	/* PkgLength, NumElements */
+	for (k = 0; k < 2; k++) {
+		if (i >= n)
+			return -EINVAL;
+		if (p[i] == 0x00 || p[i] == 0x01) {
+			v[k] = p[i++];
+		} else if (p[i] == 0x0a && i + 1 < n) {
+			v[k] = p[i + 1];
+			i += 2;
+		} else {
+			return -EINVAL;
+		}
+	}
+	*typa = v[0] & 7;
+	*typb = v[1] & 7;
+	return 0;
+}
+
+static int acpi_find_s5(phys_addr_t dsdt, u32 len)
+{
+	static u8 win[ACPI_CHUNK + 32];
+	unsigned long off, n, i;
+
+	for (off = sizeof(struct acpi_table_header); off < len;
+	     off += ACPI_CHUNK) {
+		/* windows overlap so a match across a boundary is seen */
+		n = min((unsigned long)len - off, sizeof(win));
+		if (acpi_read_phys(dsdt + off, win, n))
+			return -ENOMEM;
+		for (i = 0; i + 4 <= n && i < ACPI_CHUNK; i++)
+			if (!memcmp(win + i, "_S5_", 4) &&
+			    !acpi_parse_s5(win + i + 4, n - i - 4,
+					   &acpi_s5_typa, &acpi_s5_typb))
+				return 0;
+	}
+	return -ENOENT;
+}
+
+static u16 acpi_io_port(u32 legacy, const struct acpi_generic_address *gas)
+{
+	if (legacy)
+		return legacy;
+	if (gas && gas->space_id == ACPI_ADR_SPACE_SYSTEM_IO &&
+	    gas->address <= 0xffff)
+		return gas->address;
+	return 0;
+}
+
+static void acpi_parse_fadt(phys_addr_t phys, u32 len)
+{
+	struct acpi_table_fadt f;
+	struct acpi_table_header h;
+	phys_addr_t dsdt;
+	bool has_x = len >= sizeof(f);
+
+	memset(&f, 0, sizeof(f));
+	if (acpi_read_phys(phys, &f, min((unsigned long)len, sizeof(f))))
+		return;
+	acpi_pm1a_cnt = acpi_io_port(f.pm1a_control_block,
+				     has_x ? &f.x_pm1a_control_block : NULL);
+	acpi_pm1b_cnt = acpi_io_port(f.pm1b_control_block,
+				     has_x ? &f.x_pm1b_control_block : NULL);
+	dsdt = has_x && f.x_dsdt ? f.x_dsdt : f.dsdt;
+	if (!dsdt || acpi_check_table(dsdt, &h))
+		return;
+	acpi_record(dsdt, &h);
+	if (acpi_find_s5(dsdt, h.length))
+		pr_info("ACPI: no \\_S5 in the DSDT, assuming SLP_TYP 0\n");
+}
+
+/**
+ * acpi_table_init() - find, check and list the ACPI tables
+ *
+ * Needs early_memremap().  Returns 0, or -ENODEV when there is no usable
+ * RSDP or root table (poweroff then falls back to QEMU's port).
+ */
+int acpi_table_init(void)
+{
+	struct acpi_table_rsdp rsdp;
+	struct acpi_table_header h;
+	phys_addr_t rsdp_phys = boot_params.rsdp_paddr, root, entry;
+	unsigned int esize, i, n;
+	char oem[7];
+
+	if (rsdp_phys && acpi_check_rsdp(rsdp_phys, &rsdp)) {
+		pr_warn("ACPI: RSDP at 0x%016llX from the loader is invalid, scanning\n",
+			(unsigned long long)rsdp_phys);
+		rsdp_phys = 0;
+	}
+	if (!rsdp_phys)
+		rsdp_phys = acpi_scan_rsdp();
+	if (!rsdp_phys) {
+		pr_warn("ACPI: no RSDP found, tables unavailable\n");
+		return -ENODEV;
+	}
+	acpi_str(oem, rsdp.oem_id, 6);
+	pr_info("ACPI: RSDP 0x%016llX %06X (v%02u %-6s)\n",
+		(unsigned long long)rsdp_phys,
+		rsdp.revision >= 2 ? rsdp.length : ACPI_RSDP_V1_SIZE,
+		rsdp.revision, oem);
+
+	if (rsdp.revision >= 2 && rsdp.xsdt_physical_address) {
+		root = rsdp.xsdt_physical_address;
+		esize = 8;
+	} else {
+		root = rsdp.rsdt_physical_address;
+		esize = 4;
+	}
+	if (acpi_check_table(root, &h))
+		return -ENODEV;
+	n = (h.length - sizeof(h)) / esize;
+	for (i = 0; i < n; i++) {
+		entry = 0;
+		if (acpi_read_phys(root + sizeof(h) + i * esize, &entry, esize))
+			continue;
+		if (!entry || acpi_check_table(entry, &h))
+			continue;
+		acpi_record(entry, &h);
+		if (!memcmp(h.signature, "FACP", 4))
+			acpi_parse_fadt(entry, h.length);
+	}
+	if (!acpi_pm1a_cnt)
+		pr_warn("ACPI: no FADT PM1a control block, poweroff falls back to port 0x604\n");
+	return 0;
+}
+
+/**
+ * acpi_find_table() - where a table checked by acpi_table_init() lives
+ * @sig: four-character signature, e.g. "MCFG"
+ * @phys: its physical address
+ * @len: its length
+ *
+ * Returns 0 or -ENOENT.  Map it with early_memremap() (later memremap()).
+ */
+int acpi_find_table(const char *sig, phys_addr_t *phys, u32 *len)
+{
+	unsigned int i;
+
+	for (i = 0; i < acpi_nr_tables; i++) {
+		if (memcmp(acpi_tables[i].sig, sig, 4))
+			continue;
+		*phys = acpi_tables[i].phys;
+		*len = acpi_tables[i].len;
+		return 0;
+	}
+	return -ENOENT;
+}
+
+static void acpi_pm1_sleep(u16 port, u8 typ)
+{
+	u16 v = inw(port);
+
+	/* 7.4.2.5: SLP_TYP first, then SLP_EN with it, other bits kept */
+	v &= ~(ACPI_PM1_SLP_TYP_MASK | ACPI_PM1_SLP_EN);
+	v |= (u16)typ << ACPI_PM1_SLP_TYP_SHIFT;
+	outw(v, port);
+	outw(v | ACPI_PM1_SLP_EN, port);
+}
+
+/**
+ * acpi_power_off() - enter S5 through the FADT's PM1 control blocks
+ *
+ * Returns -ENODEV when the FADT gave no PM1a control block, -EIO when the
+ * machine is still running after the write.
+ */
+int acpi_power_off(void)
+{
+	if (!acpi_pm1a_cnt)
+		return -ENODEV;
+	acpi_pm1_sleep(acpi_pm1a_cnt, acpi_s5_typa);
+	if (acpi_pm1b_cnt)
+		acpi_pm1_sleep(acpi_pm1b_cnt, acpi_s5_typb);
+	return -EIO;
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ACPI static tables: just enough to list them, find one by signature and
+ * switch the machine off through the FADT's PM1 control blocks.  Layouts
+ * are from the ACPI 6.5 specification, section numbers cited per struct.
+ */
+#ifndef _CACHET_LINUX_ACPI_H
+#define _CACHET_LINUX_ACPI_H
+
+#include <linux/compiler.h>
+#include <linux/types.h>
+
+/* 5.2.5.3 Root System Description Pointer */
+struct acpi_table_rsdp {
+	char signature[8];		/* "RSD PTR " */
+	u8 checksum;			/* over the first 20 bytes */
+	char oem_id[6];
+	u8 revision;			/* 0: ACPI 1.0, 2: ACPI 2.0 and later */
+	u32 rsdt_physical_address;
+	u32 length;			/* revision 2 and later from here on */
+	u64 xsdt_physical_address;
+	u8 extended_checksum;		/* over @length bytes */
+	u8 reserved[3];
+} __packed;
+
+#define ACPI_RSDP_V1_SIZE	20
+
+/* 5.2.6 System Description Table Header */
+struct acpi_table_header {
+	char signature[4];
+	u32 length;			/* of the whole table, header included */
+	u8 revision;
+	u8 checksum;			/* all bytes sum to 0 */
+	char oem_id[6];
+	char oem_table_id[8];
+	u32 oem_revision;
+	char asl_compiler_id[4];
+	u32 asl_compiler_revision;
+} __packed;
+
+/* 5.2.3.2 Generic Address Structure */
+struct acpi_generic_address {
+	u8 space_id;			/* 0 memory, 1 system I/O */
+	u8 bit_width;
+	u8 bit_offset;
+	u8 access_width;
+	u64 address;
+} __packed;
+
+#define ACPI_ADR_SPACE_SYSTEM_IO	1
+
+int acpi_table_init(void);
+int acpi_find_table(const char *sig, phys_addr_t *phys, u32 *len);
+int acpi_power_off(void);
+
+#endif /* _CACHET_LINUX_ACPI_H */
