@@ -67,5 +67,7 @@ void setup_clear_cpu_cap(unsigned int bit);
 void identify_cpu(struct cpuinfo_x86 *c);
 void early_cpu_init(void);
 const char *x86_feature_name(unsigned int bit);
+/* create /proc/cpuinfo */
+void cpuinfo_proc_init(void);
 
 #endif /* _ASM_X86_PROCESSOR_H */
