@@ -240,6 +240,28 @@ int debugfs_create_file(const char *path, vfile_show_t show, void *private)
 }
 
 /**
+ * vfile_remove() - remove a file
+ * @path: as typed (see vfile_normalize())
+ *
+ * Returns 0, or -ENOENT when no such file exists.
+ */
+int vfile_remove(const char *path)
+{
+	char norm[VFILE_PATH_MAX];
+	unsigned long flags;
+	struct vfile *f;
+
+	if (vfile_normalize(path, norm, sizeof(norm)))
+		return -ENOENT;
+	spin_lock_irqsave(&vfile_lock, flags);
+	f = vfile_find(norm);
+	if (f)
+		memset(f, 0, sizeof(*f));
+	spin_unlock_irqrestore(&vfile_lock, flags);
+	return f ? 0 : -ENOENT;
+}
+
+/**
  * debugfs_remove() - remove /sys/kernel/debug/@path
  * @path: as given to debugfs_create_file()
  *
@@ -250,18 +272,11 @@ int debugfs_remove(const char *path)
 {
 #ifdef CONFIG_DEBUG_FS
 	char full[VFILE_PATH_MAX];
-	unsigned long flags;
-	struct vfile *f;
 
 	if (!path || snprintf(full, sizeof(full), "/sys/kernel/debug/%s",
 			      path) >= (int)sizeof(full))
 		return -ENOENT;
-	spin_lock_irqsave(&vfile_lock, flags);
-	f = vfile_find(full);
-	if (f)
-		memset(f, 0, sizeof(*f));
-	spin_unlock_irqrestore(&vfile_lock, flags);
-	return f ? 0 : -ENOENT;
+	return vfile_remove(full);
 #else
 	return 0;
 #endif

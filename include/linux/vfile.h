@@ -53,6 +53,7 @@ int vfile_normalize(const char *path, char *out, size_t size);
 int vfile_stat(const char *path);
 int vfile_show(const char *path, struct seq_file *m);
 int vfile_list(const char *dir, vfile_filldir_t fill, void *arg);
+int vfile_remove(const char *path);
 void vfile_init(void);
 
 #endif /* _CACHET_LINUX_VFILE_H */
