@@ -3,25 +3,36 @@
  * start_kernel(): the order in which the kernel comes up.  Each step may
  * rely only on those before it.
  */
+#include <linux/acpi.h>
 #include <linux/bug.h>
 #include <linux/kernel.h>
+#include <linux/ktest.h>
+#include <linux/moduleparam.h>
 #include <linux/printk.h>
+#include <linux/shell.h>
 #include <linux/start_kernel.h>
+#include <linux/utsname.h>
+#include <linux/vfile.h>
 #include <asm/bootparam.h>
 #include <asm/irqflags.h>
 #include <asm/processor.h>
 #include <asm/traps.h>
 #include <asm/tsc.h>
 
-#define CACHET_VERSION	"0.1.0"
-
 void start_kernel(void)
 {
-	pr_notice("cachet version " CACHET_VERSION " (" __VERSION__ ")\n");
+	pr_notice("%s", linux_banner);
 	pr_notice("Command line: %s\n", boot_params.cmdline);
+	parse_args(true);
 	idt_setup();
 	tsc_init();
 	early_cpu_init();
-	for (;;)
-		halt();
+
+	/* from here on: needs memory management and page tables (ACPI maps) */
+	parse_args(false);
+	acpi_table_init();
+	vfile_init();
+	cpuinfo_proc_init();
+	ktest_boot();
+	shell_main();
 }
