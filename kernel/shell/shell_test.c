@@ -97,14 +97,15 @@ static void test_split_args(struct ktest *t)
 	char line[] = "  echo \"a b\"\tc \"\" \"q\\\"x\"  ";
 	char bad[] = "echo \"open";
 	char many[] = "1 2 3 4";
-	char *argv[4];
+	char *argv[6];
 
-	KTEST_ASSERT_TRUE(t, shell_split_args(line, argv, 4) == 4);
+	KTEST_ASSERT_TRUE(t, shell_split_args(line, argv, 6) == 5);
 	KTEST_EXPECT_STREQ(t, argv[0], "echo");
 	KTEST_EXPECT_STREQ(t, argv[1], "a b");
 	KTEST_EXPECT_STREQ(t, argv[2], "c");
 	KTEST_EXPECT_STREQ(t, argv[3], "");
-	KTEST_EXPECT_EQ(t, shell_split_args(bad, argv, 4), -EINVAL);
+	KTEST_EXPECT_STREQ(t, argv[4], "q\"x");
+	KTEST_EXPECT_EQ(t, shell_split_args(bad, argv, 6), -EINVAL);
 	KTEST_EXPECT_EQ(t, shell_split_args(many, argv, 3), -E2BIG);
 }
 
