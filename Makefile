@@ -52,6 +52,8 @@ kernel-dirs := \
 	drivers/tty/serial \
 	drivers/acpi
 
+# simply expanded, so each fragment's obj-y is taken as it is read
+kernel-objs :=
 define collect-dir
 obj-y :=
 -include $(srctree)/$(1)/Makefile
