@@ -4,6 +4,7 @@
 # sorted addresses, name offsets and a string table, read by kernel/kallsyms.c.
 set -e
 ${NM:-nm} -n --defined-only "$1" | awk '
+BEGIN { n = 0 }
 $2 ~ /^[tT]$/ && $3 !~ /^\.L/ && $3 !~ /^__kallsyms/ {
 	addr[n] = $1; name[n] = $3; n++
 }
