@@ -155,26 +155,23 @@ static bool vfile_below(const char *dir, const char *path)
 /* a relative path as drivers pass it: "a/b", no empty, "." or ".." parts */
 static bool vfile_valid_relpath(const char *p)
 {
-	const char *c = p;
+	const char *comp = p, *c;
+	size_t n;
 
-	if (!*p || *p == '/')
-		return false;
-	for (; *c; c++) {
-		if (*c <= ' ' || *c > '~')
-			return false;
-		if (*c != '/')
+	for (c = p; ; c++) {
+		if (*c && *c != '/') {
+			if (*c <= ' ' || *c > '~')
+				return false;
 			continue;
-		if (c[1] == '/' || !c[1])
+		}
+		n = c - comp;
+		if (!n || (n == 1 && comp[0] == '.') ||
+		    (n == 2 && comp[0] == '.' && comp[1] == '.'))
 			return false;
+		if (!*c)
+			return true;
+		comp = c + 1;
 	}
-	for (c = p; c; c = strchr(c, '/')) {
-		if (*c == '/')
-			c++;
-		if (c[0] == '.' && (c[1] == '/' || !c[1] ||
-				    (c[1] == '.' && (c[2] == '/' || !c[2]))))
-			return false;
-	}
-	return true;
 }
 
 static struct vfile *vfile_find(const char *path)
