@@ -6,6 +6,7 @@
  * memory map, the command line) into boot_params before anything can
  * allocate the RAM they live in, then enter start_kernel().
  */
+#include <linux/bug.h>
 #include <linux/kernel.h>
 #include <linux/printk.h>
 #include <linux/serial_8250.h>

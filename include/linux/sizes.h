@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef _CACHET_LINUX_SIZES_H
+#define _CACHET_LINUX_SIZES_H
+
+#define SZ_1K		0x00000400UL
+#define SZ_4K		0x00001000UL
+#define SZ_64K		0x00010000UL
+#define SZ_1M		0x00100000UL
+#define SZ_2M		0x00200000UL
+#define SZ_16M		0x01000000UL
+#define SZ_1G		0x40000000UL
+#define SZ_4G		0x100000000ULL
+
+#endif

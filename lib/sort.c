@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Heapsort: O(n log n) worst case, constant stack, for boot-time tables. */
+#include <linux/sort.h>
+
+static void generic_swap(void *a, void *b, size_t size)
+{
+	char *x = a, *y = b, t;
+
+	while (size--) {
+		t = *x;
+		*x++ = *y;
+		*y++ = t;
+	}
+}
+
+static void sift_down(char *base, size_t root, size_t n, size_t size,
+		      int (*cmp)(const void *, const void *),
+		      void (*swap)(void *, void *, size_t))
+{
+	size_t child;
+
+	while ((child = 2 * root + 1) < n) {
+		if (child + 1 < n &&
+		    cmp(base + child * size, base + (child + 1) * size) < 0)
+			child++;
+		if (cmp(base + root * size, base + child * size) >= 0)
+			return;
+		swap(base + root * size, base + child * size, size);
+		root = child;
+	}
+}
+
+void sort(void *base, size_t num, size_t size,
+	  int (*cmp)(const void *, const void *),
+	  void (*swap)(void *, void *, size_t))
+{
+	char *b = base;
+	size_t i;
+
+	if (!swap)
+		swap = generic_swap;
+	if (num < 2)
+		return;
+	for (i = num / 2; i-- > 0; )
+		sift_down(b, i, num, size, cmp, swap);
+	for (i = num - 1; i > 0; i--) {
+		swap(b, b + i * size, size);
+		sift_down(b, 0, i, size, cmp, swap);
+	}
+}
