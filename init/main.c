@@ -15,6 +15,7 @@
 #include <linux/vfile.h>
 #include <asm/bootparam.h>
 #include <asm/irqflags.h>
+#include <asm/mtrr.h>
 #include <asm/processor.h>
 #include <asm/traps.h>
 #include <asm/tsc.h>
@@ -27,12 +28,14 @@ void start_kernel(void)
 	idt_setup();
 	tsc_init();
 	early_cpu_init();
+	mtrr_bp_init();
 
 	/* from here on: needs memory management and page tables (ACPI maps) */
 	parse_args(false);
 	acpi_table_init();
 	vfile_init();
 	cpuinfo_proc_init();
+	mtrr_proc_init();
 	ktest_boot();
 	shell_main();
 }
