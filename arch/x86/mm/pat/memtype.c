@@ -355,3 +355,34 @@ unsigned long memtype_snapshot(struct memtype_tree_entry *buf,
 	spin_unlock_irqrestore(&memtype_lock, flags);
 	return n;
 }
+
+struct memtype_holder_search {
+	u64 start, end;
+	struct memtype_tree_entry *out;
+	bool found;
+};
+
+static int memtype_holder_match(const struct memtype_tree_entry *e, void *arg)
+{
+	struct memtype_holder_search *h = arg;
+
+	if (e->start >= h->end)
+		return 1;	/* past the range: stop */
+	if (e->end > h->start) {
+		*h->out = *e;
+		h->found = true;
+		return 1;
+	}
+	return 0;
+}
+
+int memtype_find_holder(u64 start, u64 end, struct memtype_tree_entry *out)
+{
+	struct memtype_holder_search h = { start, end, out, false };
+	unsigned long flags;
+
+	spin_lock_irqsave(&memtype_lock, flags);
+	memtype_tree_for_each(&memtype_tree, memtype_holder_match, &h);
+	spin_unlock_irqrestore(&memtype_lock, flags);
+	return h.found ? 0 : -ENOENT;
+}

@@ -18,6 +18,8 @@ void memtype_init(void);
 void memtype_debugfs_init(void);
 int memtype_reserve_owner(u64 start, u64 end, enum page_cache_mode req,
 			  enum page_cache_mode *new_type, unsigned long caller);
+/* the first tree entry overlapping [start, end): 0, or -ENOENT */
+int memtype_find_holder(u64 start, u64 end, struct memtype_tree_entry *out);
 unsigned long memtype_snapshot(struct memtype_tree_entry *buf,
 			       unsigned long max, unsigned long *total);
 

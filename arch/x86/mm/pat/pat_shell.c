@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The "pat" shell command: reserve, free and look up memory types through
+ * the real API, for admins and scripted tests.
+ *
+ *	pat reserve START END MODE [strict]
+ *	pat free START END
+ *	pat lookup ADDR
+ *
+ * Addresses are hex (with or without 0x), END exclusive; modes are the
+ * trace format's names (wb wc uc- uc wt wp).  "pat free" releases only
+ * what the shell reserved, so an admin cannot pull a range from under a
+ * driver by mistake; anything else is refused, naming its holder.
+ */
+#include <linux/kernel.h>
+#include <linux/sched.h>
+#include <linux/shell.h>
+#include <linux/string.h>
+#include <asm/pat.h>
+#include <asm/pat_rules.h>
+#include "memtype.h"
+
+#define PAT_SHELL_MAX	64
+
+struct pat_shell_resv {
+	u64 start, end;
+	bool used;
+};
+
+static struct pat_shell_resv pat_shell_resv[PAT_SHELL_MAX];
+static struct task_struct pat_shell_task = { .comm = "sh", .pid = 1 };
+
+static const char *errname(int err)
+{
+	switch (err) {
+	case -EINVAL:
+		return "-EINVAL (invalid range, or RAM and non-RAM mixed)";
+	case -EBUSY:
+		return "-EBUSY (conflicting memory types)";
+	case -ENOMEM:
+		return "-ENOMEM";
+	case -ENOSPC:
+		return "-ENOSPC (too many reservations)";
+	default:
+		return "error";
+	}
+}
+
+static int pat_usage(void)
+{
+	shell_printf("usage: pat reserve START END MODE [strict] | pat free START END | pat lookup ADDR\n");
+	return 1;
+}
+
+static int parse_addr(const char *s, u64 *v)
+{
+	unsigned long long x;
+
+	if (kstrtoull(s, 16, &x)) {
+		shell_printf("pat: invalid hex address '%s'\n", s);
+		return -EINVAL;
+	}
+	*v = x;
+	return 0;
+}
+
+static struct pat_shell_resv *pat_shell_find(u64 start, u64 end)
+{
+	unsigned int i;
+
+	for (i = 0; i < PAT_SHELL_MAX; i++)
+		if (pat_shell_resv[i].used && pat_shell_resv[i].start == start &&
+		    pat_shell_resv[i].end == end)
+			return &pat_shell_resv[i];
+	return NULL;
+}
+
+static int pat_cmd_reserve(int argc, char **argv)
+{
+	enum page_cache_mode req, got;
+	struct pat_shell_resv *slot;
+	bool strict = false;
+	u64 start, end;
+	unsigned int i;
+	int err;
+
+	if (argc == 5 && !strcmp(argv[4], "strict"))
+		strict = true;
+	else if (argc != 4)
+		return pat_usage();
+	if (parse_addr(argv[1], &start) || parse_addr(argv[2], &end))
+		return 1;
+	if (cachemode_parse(argv[3], &req)) {
+		shell_printf("pat: unknown mode '%s' (expected wb wc uc- uc wt wp)\n",
+			     argv[3]);
+		return 1;
+	}
+	for (i = 0, slot = NULL; i < PAT_SHELL_MAX && !slot; i++)
+		if (!pat_shell_resv[i].used)
+			slot = &pat_shell_resv[i];
+	if (!slot) {
+		shell_printf("pat: the shell holds %d reservations already\n",
+			     PAT_SHELL_MAX);
+		return 1;
+	}
+	err = memtype_reserve_owner(start, end, req, strict ? NULL : &got,
+				    (unsigned long)pat_cmd_reserve);
+	if (err) {
+		shell_printf("pat: reserve %#llx-%#llx %s: %s\n",
+			     (unsigned long long)start, (unsigned long long)end,
+			     argv[3], errname(err));
+		return 1;
+	}
+	*slot = (struct pat_shell_resv){ start, end, true };
+	if (strict)
+		shell_printf("ok\n");
+	else
+		shell_printf("ok %s\n", cachemode_short_name(got));
+	return 0;
+}
+
+static int pat_cmd_free(int argc, char **argv)
+{
+	struct memtype_tree_entry holder;
+	struct pat_shell_resv *r;
+	u64 start, end;
+	int err;
+
+	if (argc != 3)
+		return pat_usage();
+	if (parse_addr(argv[1], &start) || parse_addr(argv[2], &end))
+		return 1;
+	r = pat_shell_find(start, end);
+	if (!r) {
+		if (memtype_find_holder(start, end, &holder) == 0)
+			shell_printf("pat: free %#llx-%#llx: not reserved by the shell; [mem %#llx-%#llx] %s is held by %pS%s%s\n",
+				     (unsigned long long)start,
+				     (unsigned long long)end,
+				     (unsigned long long)holder.start,
+				     (unsigned long long)holder.end,
+				     cattr_name(holder.mode),
+				     (void *)holder.owner.caller,
+				     holder.owner.driver ? " driver " : "",
+				     holder.owner.driver ?: "");
+		else
+			shell_printf("pat: free %#llx-%#llx: not reserved by the shell\n",
+				     (unsigned long long)start,
+				     (unsigned long long)end);
+		return 1;
+	}
+	err = memtype_free(start, end);
+	if (err) {
+		shell_printf("pat: free %#llx-%#llx: %s\n",
+			     (unsigned long long)start, (unsigned long long)end,
+			     errname(err));
+		return 1;
+	}
+	r->used = false;
+	shell_printf("ok\n");
+	return 0;
+}
+
+static int pat_cmd_lookup(int argc, char **argv)
+{
+	enum page_cache_mode m;
+	u64 addr;
+
+	if (argc != 2)
+		return pat_usage();
+	if (parse_addr(argv[1], &addr))
+		return 1;
+	m = lookup_memtype(addr);
+	shell_printf("%s (%s)\n", cachemode_short_name(m), cattr_name(m));
+	return 0;
+}
+
+static int cmd_pat(int argc, char **argv)
+{
+	struct task_struct *old;
+	int ret = 1;
+
+	if (argc < 2)
+		return pat_usage();
+	old = set_current_context(&pat_shell_task);
+	if (!strcmp(argv[1], "reserve"))
+		ret = pat_cmd_reserve(argc - 1, argv + 1);
+	else if (!strcmp(argv[1], "free"))
+		ret = pat_cmd_free(argc - 1, argv + 1);
+	else if (!strcmp(argv[1], "lookup"))
+		ret = pat_cmd_lookup(argc - 1, argv + 1);
+	else
+		shell_printf("pat: unknown subcommand '%s'\n", argv[1]);
+	set_current_context(old);
+	return ret;
+}
+SHELL_CMD(pat, cmd_pat, "reserve START END MODE | free START END | lookup ADDR: memory types");
