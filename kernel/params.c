@@ -15,6 +15,7 @@
  * reported and forgotten.  Names the kernel does not know are collected
  * during the core pass and reported in one line, as Linux does.
  */
+#include <linux/cmdline.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/moduleparam.h>
@@ -136,8 +137,7 @@ void parse_args_table(char *args, const struct kernel_param *start,
 	char *param, *val;
 
 	unknown[0] = '\0';
-	while (*args == ' ')
-		args++;
+	args = skip_spaces(args);
 	while (*args) {
 		args = next_arg(args, &param, &val);
 		if (!strcmp(param, "--"))
