@@ -44,4 +44,68 @@ static inline u32 inl(u16 port)
 	return v;
 }
 
+/*
+ * Memory-mapped I/O.  ioremap*() map a physical range (MMIO, or firmware
+ * tables for the cached variants) into the ioremap area with a cache mode,
+ * after reserving that mode for the range (Documentation/x86/pat.rst):
+ *
+ *   ioremap(), ioremap_nocache()  UC-  registers (an MTRR of WC may combine)
+ *   ioremap_uc()                  UC   registers that must never combine
+ *   ioremap_wc()                  WC   framebuffers
+ *   ioremap_wt()                  WT
+ *   ioremap_cache()               WB   firmware tables in reserved memory
+ *
+ * Each returns NULL on failure (RAM, a conflicting reservation, size 0, a
+ * range past MAXPHYADDR or wrapping) after printing why.
+ */
+#include <linux/compiler.h>
+
+void __iomem *ioremap(resource_size_t phys_addr, unsigned long size);
+void __iomem *ioremap_nocache(resource_size_t phys_addr, unsigned long size);
+void __iomem *ioremap_uc(resource_size_t phys_addr, unsigned long size);
+void __iomem *ioremap_wc(resource_size_t phys_addr, unsigned long size);
+void __iomem *ioremap_wt(resource_size_t phys_addr, unsigned long size);
+void __iomem *ioremap_cache(resource_size_t phys_addr, unsigned long size);
+void iounmap(volatile void __iomem *addr);
+
+#define MEMREMAP_WB	(1 << 0)
+#define MEMREMAP_WT	(1 << 1)
+#define MEMREMAP_WC	(1 << 2)
+/* RAM through the direct map, anything else through ioremap_cache() etc. */
+void *memremap(resource_size_t offset, size_t size, unsigned long flags);
+void memunmap(void *addr);
+
+#define build_mmio_read(name, type)					\
+static inline type name(const volatile void __iomem *addr)		\
+{									\
+	type v;								\
+	__asm__ __volatile__("mov %1, %0"				\
+			     : "=r"(v)					\
+			     : "m"(*(const volatile type __force *)addr)	\
+			     : "memory");				\
+	return v;							\
+}
+
+#define build_mmio_write(name, type)					\
+static inline void name(type v, volatile void __iomem *addr)		\
+{									\
+	__asm__ __volatile__("mov %0, %1"				\
+			     : : "r"(v),				\
+			       "m"(*(volatile type __force *)addr)	\
+			     : "memory");				\
+}
+
+build_mmio_read(readb, u8)
+build_mmio_read(readw, u16)
+build_mmio_read(readl, u32)
+build_mmio_read(readq, u64)
+build_mmio_write(writeb, u8)
+build_mmio_write(writew, u16)
+build_mmio_write(writel, u32)
+build_mmio_write(writeq, u64)
+
+void memcpy_toio(volatile void __iomem *dst, const void *src, size_t n);
+void memcpy_fromio(void *dst, const volatile void __iomem *src, size_t n);
+void memset_io(volatile void __iomem *dst, int c, size_t n);
+
 #endif /* _ASM_X86_IO_H */
