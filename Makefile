@@ -50,7 +50,8 @@ kernel-dirs := \
 	lib \
 	fs \
 	drivers/tty/serial \
-	drivers/acpi
+	drivers/acpi \
+	drivers/pci
 
 # simply expanded, so each fragment's obj-y is taken as it is read
 kernel-objs :=

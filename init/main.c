@@ -8,6 +8,7 @@
 #include <linux/kernel.h>
 #include <linux/ktest.h>
 #include <linux/moduleparam.h>
+#include <linux/pci.h>
 #include <linux/printk.h>
 #include <linux/shell.h>
 #include <linux/start_kernel.h>
@@ -36,6 +37,9 @@ void start_kernel(void)
 	vfile_init();
 	cpuinfo_proc_init();
 	mtrr_proc_init();
+
+	/* drivers: need ACPI tables and ioremap() */
+	pci_init();
 	ktest_boot();
 	shell_main();
 }

@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Between the files of drivers/pci/. */
+#ifndef _DRIVERS_PCI_PCI_H
+#define _DRIVERS_PCI_PCI_H
+
+#include <linux/pci.h>
+
+int pci_config_init(void);
+/* the first device found, or NULL; the list is built once at boot */
+struct pci_dev *pci_dev_list(void);
+
+#endif
