@@ -51,7 +51,8 @@ kernel-dirs := \
 	fs \
 	drivers/tty/serial \
 	drivers/acpi \
-	drivers/pci
+	drivers/pci \
+	drivers/clocksource
 
 # simply expanded, so each fragment's obj-y is taken as it is read
 kernel-objs :=

@@ -6,6 +6,7 @@
 #include <linux/acpi.h>
 #include <linux/bug.h>
 #include <linux/kernel.h>
+#include <linux/hpet.h>
 #include <linux/ktest.h>
 #include <linux/moduleparam.h>
 #include <linux/pci.h>
@@ -40,6 +41,7 @@ void start_kernel(void)
 
 	/* drivers: need ACPI tables and ioremap() */
 	pci_init();
+	hpet_init();
 	ktest_boot();
 	shell_main();
 }
