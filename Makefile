@@ -52,7 +52,8 @@ kernel-dirs := \
 	drivers/tty/serial \
 	drivers/acpi \
 	drivers/pci \
-	drivers/clocksource
+	drivers/clocksource \
+	arch/x86/kernel/apic
 
 # simply expanded, so each fragment's obj-y is taken as it is read
 kernel-objs :=

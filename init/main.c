@@ -15,6 +15,7 @@
 #include <linux/start_kernel.h>
 #include <linux/utsname.h>
 #include <linux/vfile.h>
+#include <asm/apic.h>
 #include <asm/bootparam.h>
 #include <asm/irqflags.h>
 #include <asm/mtrr.h>
@@ -42,6 +43,7 @@ void start_kernel(void)
 	/* drivers: need ACPI tables and ioremap() */
 	pci_init();
 	hpet_init();
+	apic_init();
 	ktest_boot();
 	shell_main();
 }

@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Local APIC and IO-APICs as the ACPI MADT describes them: parse the
+ * table, map each register block UC- with ioremap() and keep the
+ * mappings (SMP bring-up and interrupt routing use them later), and print
+ * what each unit says about itself.  Nothing is programmed here.
+ *
+ * The MADT is firmware input, so every entry is checked against the
+ * table's end and against the length its type needs; a bad entry is
+ * skipped with a message, and an entry whose length would not let the
+ * walk advance ends it.  MADT layouts: ACPI 6.5, section 5.2.12.
+ * Register layouts: Intel SDM Vol. 3A, 11.4 (local APIC), and the
+ * 82093AA IO-APIC datasheet, 3.0 (IOREGSEL at 0x00, IOWIN at 0x10).
+ */
+#include <linux/acpi.h>
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/printk.h>
+#include <linux/sched.h>
+#include <asm/apic.h>
+#include <asm/io.h>
+#include <asm/special_insns.h>
+
+/* 5.2.12 MADT: the header, then variable-length entries */
+struct acpi_table_madt {
+	struct acpi_table_header header;
+	u32 address;			/* local APIC */
+	u32 flags;
+} __packed;
+
+struct acpi_subtable_header {
+	u8 type;
+	u8 length;
+} __packed;
+
+#define ACPI_MADT_TYPE_LOCAL_APIC		0
+#define ACPI_MADT_TYPE_IO_APIC			1
+#define ACPI_MADT_TYPE_INTERRUPT_OVERRIDE	2
+#define ACPI_MADT_TYPE_LOCAL_APIC_NMI		4
+#define ACPI_MADT_TYPE_LOCAL_APIC_OVERRIDE	5
+
+/* 5.2.12.2 */
+struct acpi_madt_local_apic {
+	struct acpi_subtable_header h;
+	u8 processor_id;
+	u8 id;
+	u32 lapic_flags;		/* bit 0 enabled, bit 1 online capable */
+} __packed;
+
+/* 5.2.12.3 */
+struct acpi_madt_io_apic {
+	struct acpi_subtable_header h;
+	u8 id;
+	u8 reserved;
+	u32 address;
+	u32 global_irq_base;
+} __packed;
+
+/* 5.2.12.5 */
+struct acpi_madt_interrupt_override {
+	struct acpi_subtable_header h;
+	u8 bus;
+	u8 source_irq;
+	u32 global_irq;
+	u16 inti_flags;
+} __packed;
+
+/* 5.2.12.8 */
+struct acpi_madt_local_apic_override {
+	struct acpi_subtable_header h;
+	u16 reserved;
+	u64 address;
+} __packed;
+
+BUILD_BUG_ON(sizeof(struct acpi_madt_local_apic) != 8);
+BUILD_BUG_ON(sizeof(struct acpi_madt_io_apic) != 12);
+BUILD_BUG_ON(sizeof(struct acpi_madt_interrupt_override) != 10);
+BUILD_BUG_ON(sizeof(struct acpi_madt_local_apic_override) != 12);
+
+/* local APIC registers (SDM Vol. 3A, Table 11-1) */
+#define APIC_ID			0x20	/* 31:24 the ID (xAPIC) */
+#define APIC_LVR		0x30	/* 7:0 version, 23:16 max LVT entry */
+#define APIC_MMIO_SIZE		4096
+#define MSR_IA32_APICBASE	0x1b
+#define  APICBASE_ADDR_MASK	0xffffff000ULL
+
+/* IO-APIC: an index register and a data window */
+#define IO_APIC_REGSEL		0x00
+#define IO_APIC_WIN		0x10
+#define IO_APIC_MMIO_SIZE	0x20
+#define IO_APIC_REG_ID		0x00	/* 27:24 the ID */
+#define IO_APIC_REG_VER		0x01	/* 7:0 version, 23:16 max redir entry */
+
+struct apic_state apic;
+
+static u32 io_apic_read(void __iomem *base, u8 reg)
+{
+	writel(reg, base + IO_APIC_REGSEL);
+	return readl(base + IO_APIC_WIN);
+}
+
+static void apic_add_ioapic(const struct acpi_madt_io_apic *e)
+{
+	struct io_apic *io;
+	void __iomem *base;
+	u32 ver;
+
+	pr_info("ACPI: IOAPIC (id[0x%02x] address[0x%08x] gsi_base[%u])\n",
+		e->id, e->address, e->global_irq_base);
+	if (apic.nr_ioapics == MAX_IO_APICS) {
+		pr_warn("APIC: more than %d IO-APICs, 0x%08x ignored\n",
+			MAX_IO_APICS, e->address);
+		return;
+	}
+	base = ioremap(e->address, IO_APIC_MMIO_SIZE);
+	if (!base) {
+		pr_warn("APIC: cannot map IO-APIC at 0x%08x\n", e->address);
+		return;
+	}
+	io = &apic.ioapics[apic.nr_ioapics];
+	io->base = base;
+	io->phys = e->address;
+	io->gsi_base = e->global_irq_base;
+	io->id = (io_apic_read(base, IO_APIC_REG_ID) >> 24) & 0xf;
+	ver = io_apic_read(base, IO_APIC_REG_VER);
+	io->version = ver & 0xff;
+	io->nr_pins = ((ver >> 16) & 0xff) + 1;
+	pr_info("IOAPIC[%u]: apic_id %u, version %u, address 0x%x, GSI %u-%u\n",
+		apic.nr_ioapics, io->id, io->version, e->address, io->gsi_base,
+		io->gsi_base + io->nr_pins - 1);
+	if (io->id != e->id)
+		pr_info("IOAPIC[%u]: MADT says id %u, the chip %u\n",
+			apic.nr_ioapics, e->id, io->id);
+	apic.nr_ioapics++;
+}
+
+/* how long each entry type must at least be; 0: not parsed here */
+static u8 madt_min_len(u8 type)
+{
+	switch (type) {
+	case ACPI_MADT_TYPE_LOCAL_APIC:
+		return sizeof(struct acpi_madt_local_apic);
+	case ACPI_MADT_TYPE_IO_APIC:
+		return sizeof(struct acpi_madt_io_apic);
+	case ACPI_MADT_TYPE_INTERRUPT_OVERRIDE:
+		return sizeof(struct acpi_madt_interrupt_override);
+	case ACPI_MADT_TYPE_LOCAL_APIC_OVERRIDE:
+		return sizeof(struct acpi_madt_local_apic_override);
+	}
+	return 0;
+}
+
+static void madt_entry(const struct acpi_subtable_header *h)
+{
+	const struct acpi_madt_local_apic *la = (const void *)h;
+	const struct acpi_madt_interrupt_override *iso = (const void *)h;
+	const struct acpi_madt_local_apic_override *lao = (const void *)h;
+
+	switch (h->type) {
+	case ACPI_MADT_TYPE_LOCAL_APIC:
+		pr_info("ACPI: LAPIC (acpi_id[0x%02x] lapic_id[0x%02x] %s)\n",
+			la->processor_id, la->id,
+			la->lapic_flags & 1 ? "enabled" : "disabled");
+		if (la->lapic_flags & 1)
+			apic.nr_cpus++;
+		break;
+	case ACPI_MADT_TYPE_IO_APIC:
+		apic_add_ioapic((const void *)h);
+		break;
+	case ACPI_MADT_TYPE_INTERRUPT_OVERRIDE:
+		pr_info("ACPI: INT_SRC_OVR (bus %u bus_irq %u global_irq %u flags 0x%x)\n",
+			iso->bus, iso->source_irq, iso->global_irq,
+			iso->inti_flags);
+		break;
+	case ACPI_MADT_TYPE_LOCAL_APIC_OVERRIDE:
+		apic.lapic_phys = lao->address;
+		break;
+	}
+}
+
+static int madt_parse(const struct acpi_table_madt *madt, u32 len)
+{
+	const u8 *p = (const u8 *)(madt + 1), *end = (const u8 *)madt + len;
+	const struct acpi_subtable_header *h;
+	unsigned int i;
+
+	apic.lapic_phys = madt->address;
+	for (i = 0; p < end; i++, p += h->length) {
+		h = (const void *)p;
+		if (end - p < (long)sizeof(*h) || h->length < sizeof(*h) ||
+		    h->length > end - p) {
+			pr_warn("ACPI: MADT entry %u at offset %zu is malformed (length %u), rest ignored\n",
+				i, (size_t)(p - (const u8 *)madt),
+				end - p >= (long)sizeof(*h) ? h->length : 0);
+			return -EINVAL;
+		}
+		if (h->length < madt_min_len(h->type)) {
+			pr_warn("ACPI: MADT entry %u (type %u) too short (%u < %u), skipped\n",
+				i, h->type, h->length, madt_min_len(h->type));
+			continue;
+		}
+		madt_entry(h);
+	}
+	return 0;
+}
+
+static void apic_map_lapic(void)
+{
+	u64 msr = rdmsr(MSR_IA32_APICBASE);
+	u32 ver;
+
+	/* the MSR is what the CPU really decodes; the MADT only reports it */
+	if ((msr & APICBASE_ADDR_MASK) != apic.lapic_phys)
+		pr_warn("APIC: MADT says 0x%llx, IA32_APIC_BASE 0x%llx\n",
+			(unsigned long long)apic.lapic_phys,
+			(unsigned long long)(msr & APICBASE_ADDR_MASK));
+	apic.lapic = ioremap(apic.lapic_phys, APIC_MMIO_SIZE);
+	if (!apic.lapic) {
+		pr_warn("APIC: cannot map the local APIC at 0x%llx\n",
+			(unsigned long long)apic.lapic_phys);
+		return;
+	}
+	ver = readl(apic.lapic + APIC_LVR);
+	pr_info("APIC: local APIC id %u, version 0x%02x, %u LVT entries, at 0x%llx\n",
+		readl(apic.lapic + APIC_ID) >> 24, ver & 0xff,
+		((ver >> 16) & 0xff) + 1, (unsigned long long)apic.lapic_phys);
+}
+
+/**
+ * apic_init() - find, map and identify the local APIC and the IO-APICs
+ *
+ * Needs ACPI tables and ioremap().  The mappings stay in @apic.
+ */
+void apic_init(void)
+{
+	static struct task_struct apic_task = {
+		.comm = "swapper/0", .pid = 0, .driver = "apic",
+	};
+	const struct acpi_table_madt *madt;
+	struct task_struct *prev;
+	phys_addr_t phys;
+	u32 len;
+
+	if (acpi_find_table("APIC", &phys, &len)) {
+		pr_info("APIC: no MADT, APICs not mapped\n");
+		return;
+	}
+	if (len < sizeof(*madt)) {
+		pr_warn("ACPI: MADT too short (%u bytes), skipped\n", len);
+		return;
+	}
+	madt = memremap(phys, len, MEMREMAP_WB);
+	if (!madt) {
+		pr_warn("ACPI: cannot map the MADT\n");
+		return;
+	}
+	prev = set_current_context(&apic_task);
+	madt_parse(madt, len);
+	memunmap((void *)madt);
+	apic_map_lapic();
+	set_current_context(prev);
+	pr_info("APIC: %u CPU(s), %u IO-APIC(s)\n", apic.nr_cpus,
+		apic.nr_ioapics);
+}
