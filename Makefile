@@ -53,7 +53,9 @@ kernel-dirs := \
 	drivers/acpi \
 	drivers/pci \
 	drivers/clocksource \
-	arch/x86/kernel/apic
+	arch/x86/kernel/apic \
+	drivers/video/console \
+	drivers/video/fbdev
 
 # simply expanded, so each fragment's obj-y is taken as it is read
 kernel-objs :=

@@ -5,6 +5,7 @@
  */
 #include <linux/acpi.h>
 #include <linux/bug.h>
+#include <linux/fb.h>
 #include <linux/kernel.h>
 #include <linux/hpet.h>
 #include <linux/ktest.h>
@@ -44,6 +45,7 @@ void start_kernel(void)
 	pci_init();
 	hpet_init();
 	apic_init();
+	bochs_fb_init();
 	ktest_boot();
 	shell_main();
 }
