@@ -5,6 +5,8 @@
  * the kernel's %pS / %ps (symbol+offset/size, symbol).  %p alone prints the
  * pointer as 16 hex digits, like Linux's %px.
  *
+ * One deliberate difference from C99, as in Linux: "%#x" of 0 is "0x0".
+ *
  * Output never passes size - 1 bytes and is always terminated when size is
  * not 0; the return value is the length the whole output would have had.
  */
@@ -71,7 +73,8 @@ static void out_num(struct outbuf *o, unsigned long long v, bool neg,
 		sign = '+';
 	else if (sp->space)
 		sign = ' ';
-	if (sp->alt && base == 16 && n)
+	/* Linux prints the 0x of %#x even for 0, unlike C99 */
+	if (sp->alt && base == 16)
 		prefix = upper ? "0X" : "0x";
 	if (sp->alt && base == 8 && (sp->precision <= n))
 		prefix = "0";
