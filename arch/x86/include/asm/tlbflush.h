@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef _ASM_X86_TLBFLUSH_H
+#define _ASM_X86_TLBFLUSH_H
+
+/*
+ * Above this many pages one full flush is cheaper than INVLPG per page
+ * (Linux's tlb_single_page_flush_ceiling, 33).
+ */
+#define TLB_FLUSH_CEILING	33
+
+struct tlb_stats {
+	unsigned long single;	/* INVLPGs */
+	unsigned long full;	/* full flushes, global entries included */
+};
+
+extern struct tlb_stats tlb_stats;
+
+/* every TLB entry of this CPU, global ones too (toggles CR4.PGE) */
+void __flush_tlb_all(void);
+void flush_tlb_kernel_range(unsigned long start, unsigned long end);
+
+#endif
