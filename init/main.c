@@ -20,6 +20,8 @@
 #include <asm/bootparam.h>
 #include <asm/irqflags.h>
 #include <asm/mtrr.h>
+#include <asm/pat.h>
+#include <asm/setup.h>
 #include <asm/processor.h>
 #include <asm/traps.h>
 #include <asm/tsc.h>
@@ -33,6 +35,8 @@ void start_kernel(void)
 	tsc_init();
 	early_cpu_init();
 	mtrr_bp_init();
+	pat_bp_init();
+	setup_arch();
 
 	/* from here on: needs memory management and page tables (ACPI maps) */
 	parse_args(false);
@@ -40,6 +44,7 @@ void start_kernel(void)
 	vfile_init();
 	cpuinfo_proc_init();
 	mtrr_proc_init();
+	pat_debugfs_init();
 
 	/* drivers: need ACPI tables and ioremap() */
 	pci_init();

@@ -32,7 +32,9 @@
 #include <asm/pat_rules.h>
 #include <asm/processor.h>
 #include <asm/processor-flags.h>
+#include <asm/pgtable.h>
 #include <asm/special_insns.h>
+#include "cachemode.h"
 
 static bool pat_disabled_by_param;
 bool pat_debug_enable;
@@ -44,6 +46,57 @@ static bool pat_msr_foreign;		/* the write did not stick */
 /* test hook: pretend a hypervisor answers this on readback */
 static u64 pat_fake_readback;
 static bool pat_fake_readback_set;
+
+/*
+ * The translation in force: the power-on layout (what PWT/PCD select with
+ * PAT untouched) until pat_bp_init() builds it from the programmed value.
+ */
+static struct pat_cachemode_tables pat_tables = {
+	.mode2index = {
+		[_PAGE_CACHE_MODE_WB] = 0, [_PAGE_CACHE_MODE_WC] = 2,
+		[_PAGE_CACHE_MODE_UC_MINUS] = 2, [_PAGE_CACHE_MODE_UC] = 3,
+		[_PAGE_CACHE_MODE_WT] = 1, [_PAGE_CACHE_MODE_WP] = 2,
+		[6] = 2, [7] = 2,
+	},
+	.index2mode = {
+		_PAGE_CACHE_MODE_WB, _PAGE_CACHE_MODE_WT,
+		_PAGE_CACHE_MODE_UC_MINUS, _PAGE_CACHE_MODE_UC,
+		_PAGE_CACHE_MODE_WB, _PAGE_CACHE_MODE_WT,
+		_PAGE_CACHE_MODE_UC_MINUS, _PAGE_CACHE_MODE_UC,
+	},
+};
+
+void pat_cachemode_setup(u64 pat_value)
+{
+	pat_cachemode_init(&pat_tables, pat_value);
+}
+
+/**
+ * cachemode2protval() - the PWT/PCD/PAT bits of a 4 KiB entry for a mode
+ * @pcm: the cache mode
+ *
+ * Every cache-mode decision about a page-table entry goes through here
+ * (large entries convert with protval_4k_2_large()).
+ */
+pteval_t cachemode2protval(enum page_cache_mode pcm)
+{
+	if ((unsigned int)pcm >= _PAGE_CACHE_MODE_NUM)
+		pcm = _PAGE_CACHE_MODE_UC_MINUS;
+	return pat_index_to_pte4k(pat_tables.mode2index[pcm]);
+}
+
+/**
+ * pgprot2cachemode() - the cache mode of a 4 KiB entry's bits
+ */
+enum page_cache_mode pgprot2cachemode(pteval_t v)
+{
+	return pat_tables.index2mode[pat_pte4k_to_index(v)];
+}
+
+pgprot_t pgprot_kernel_cachemode(enum page_cache_mode pcm)
+{
+	return __pgprot(pgprot_val(PAGE_KERNEL) | cachemode2protval(pcm));
+}
 
 static int parse_nopat(char *arg)
 {
@@ -80,7 +133,7 @@ bool pat_value_valid(u64 v)
 
 static int parse_fake_readback(char *arg)
 {
-	u64 v;
+	unsigned long long v;
 
 	if (!arg || kstrtoull(arg, 16, &v) || !pat_value_valid(v))
 		return -EINVAL;
