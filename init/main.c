@@ -21,6 +21,7 @@
 #include <asm/irqflags.h>
 #include <asm/mtrr.h>
 #include <asm/pat.h>
+#include <asm/pgtable.h>
 #include <asm/setup.h>
 #include <asm/processor.h>
 #include <asm/traps.h>
@@ -45,6 +46,7 @@ void start_kernel(void)
 	cpuinfo_proc_init();
 	mtrr_proc_init();
 	pat_debugfs_init();
+	ptdump_init();
 
 	/* drivers: need ACPI tables and ioremap() */
 	pci_init();

@@ -28,6 +28,8 @@ phys_addr_t pgtable_alloc_page(void);
 void pgtable_free_page(phys_addr_t p);
 /* true once pgtable pages come from the buddy allocator */
 void pgtable_use_buddy(void);
+/* /sys/kernel/debug/page_tables/kernel */
+void ptdump_init(void);
 
 /* map [va, va+size) to [pa, ...) with 2 MiB pages where alignment allows */
 int vmap_range(unsigned long va, phys_addr_t pa, size_t size, pgprot_t prot);
