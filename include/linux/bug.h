@@ -30,6 +30,18 @@ void warn_slowpath(const char *file, int line, void *caller);
 	unlikely(__ret);						\
 })
 
+#define WARN_ONCE(c, fmt, ...) ({					\
+	static bool __warned;						\
+	bool __ret = !!(c);						\
+	if (unlikely(__ret) && !__warned) {				\
+		__warned = true;					\
+		printk(KERN_WARNING fmt, ##__VA_ARGS__);		\
+		warn_slowpath(__FILE__, __LINE__,			\
+			      __builtin_return_address(0));		\
+	}								\
+	unlikely(__ret);						\
+})
+
 #define WARN(c, fmt, ...) ({						\
 	bool __ret = !!(c);						\
 	if (unlikely(__ret)) {						\

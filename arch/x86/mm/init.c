@@ -122,6 +122,25 @@ pteval_t *lookup_address(unsigned long va, enum pg_level *level)
 	}
 }
 
+/**
+ * lookup_entry_at() - the entry of @level on va's walk
+ *
+ * NULL if a level above is absent or a large page.
+ */
+pteval_t *lookup_entry_at(unsigned long va, enum pg_level level)
+{
+	pteval_t *t = pt_virt(init_pgd_phys), *e;
+	enum pg_level l;
+
+	for (l = PG_LEVEL_512G; l > level; l--) {
+		e = &t[pt_index(va, l)];
+		if (!pt_entry_present(*e) || pt_entry_large(*e, l))
+			return NULL;
+		t = pt_virt(*e & PTE_PFN_MASK);
+	}
+	return &t[pt_index(va, level)];
+}
+
 /* map one page of @level; prot is in 4 KiB format */
 static int pt_map_one(unsigned long va, phys_addr_t pa, enum pg_level level,
 		      pteval_t prot)

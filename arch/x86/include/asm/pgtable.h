@@ -23,6 +23,7 @@ void paging_init(void);
  * large one, or the first entry found not present.  Never NULL.
  */
 pteval_t *lookup_address(unsigned long va, enum pg_level *level);
+pteval_t *lookup_entry_at(unsigned long va, enum pg_level level);
 /* a zeroed page for page tables: memblock early, the buddy allocator later */
 phys_addr_t pgtable_alloc_page(void);
 void pgtable_free_page(phys_addr_t p);
