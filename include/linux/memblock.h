@@ -35,4 +35,12 @@ bool memblock_next_free(u64 *idx, phys_addr_t *start, phys_addr_t *end);
 /* iterate over RAM ranges (reserved or not): returns false at the end */
 bool memblock_next_mem(u64 *idx, phys_addr_t *start, phys_addr_t *end);
 
+/* give back a reserved range; 0 or -ENOSPC */
+int memblock_free(phys_addr_t base, phys_addr_t size);
+bool memblock_is_reserved(phys_addr_t addr);
+phys_addr_t memblock_phys_mem_size(void);
+phys_addr_t memblock_reserved_size(void);
+/* after this, memblock allocations fail: the buddy allocator owns RAM */
+void memblock_retire(void);
+
 #endif /* _CACHET_LINUX_MEMBLOCK_H */
