@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Boot tests of the base kernel: CPUs x memory sizes x machines.  Each
+boot reaches the shell through shell.run, prints /proc/meminfo and the
+page-table dump, and powers off.  One ok/not ok line per check, then
+"N passed, N failed".
+
+usage: boot_matrix.py --kernel VMLINUX [-j N]
+"""
+import argparse
+import concurrent.futures
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import qemu  # noqa: E402
+
+SCRIPT = ('shell.run="cat /proc/meminfo; cat /sys/kernel/debug/page_tables/kernel;'
+          ' poweroff"')
+# (machine, cpu, memory, has 1 GiB pages)
+MATRIX = [
+    ("q35", "qemu64", "512M", False),
+    ("q35", "Haswell", "128M", False),
+    ("q35", "Skylake-Server", "5G", True),
+    ("q35", "EPYC", "512M", True),
+    ("pc", "qemu64", "5G", False),
+    ("pc", "Haswell", "512M", False),
+    ("pc", "EPYC", "128M", True),
+    ("q35", "qemu64", "5G", False),
+]
+MB = {"128M": 128, "512M": 512, "5G": 5120}
+
+
+def meminfo(out):
+    lines = qemu.command_output(out, "cat /proc/meminfo") or []
+    vals = {}
+    for l in lines:
+        m = re.match(r"^(\w+):\s+(\d+) kB$", l)
+        if m:
+            vals[m.group(1)] = int(m.group(2))
+    return vals
+
+
+def checks(machine, cpu, mem, gb, out, status):
+    mi = meminfo(out)
+    total = MB[mem] * 1024
+    yield "reached the shell", "# cat /proc/meminfo" in out
+    yield "powered off cleanly", status == 0
+    yield "no oops or panic", "Oops" not in out and "panic" not in out
+    yield "MemTotal sane", total * 0.8 < mi.get("MemTotal", 0) <= total
+    yield "DirectMap lines", all(k in mi for k in
+                                 ("DirectMap4k", "DirectMap2M", "DirectMap1G"))
+    mapped = sum(mi.get(k, 0) for k in ("DirectMap4k", "DirectMap2M",
+                                        "DirectMap1G"))
+    yield "direct map covers RAM only", (mi.get("MemTotal", 1) <= mapped <=
+                                         total)
+    if not gb or mem != "5G":
+        yield "DirectMap1G as the CPU allows", \
+            (mi.get("DirectMap1G", -1) == 0) if not gb else True
+    else:
+        yield "1 GiB pages used", mi.get("DirectMap1G", 0) > 0
+    pt = qemu.command_output(out, "cat /sys/kernel/debug/page_tables/kernel") or []
+    yield "page-table dump has the direct map", any(
+        l.startswith("0xffff888000") for l in pt)
+    yield "W^X: no RW+x line", not any(
+        " RW " in l and " x " in l for l in pt)
+    yield "kernel text is RX", any(
+        l.startswith("0xffffffff80200000") and " ro " in l and " x " in l
+        for l in pt)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--kernel", required=True)
+    ap.add_argument("-j", type=int, default=2)
+    a = ap.parse_args()
+
+    def run(c):
+        machine, cpu, mem, gb = c
+        out, status, secs = qemu.boot(a.kernel, SCRIPT, machine=machine,
+                                      cpu=cpu, mem=mem)
+        return c, out, status, secs
+
+    passed = failed = 0
+    with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
+        for (machine, cpu, mem, gb), out, status, secs in ex.map(run, MATRIX):
+            name = f"{machine}/{cpu}/{mem}"
+            bad = False
+            for desc, ok in checks(machine, cpu, mem, gb, out, status):
+                print(f"{'ok' if ok else 'not ok'} - {name}: {desc}")
+                passed += ok
+                failed += not ok
+                bad |= not ok
+            if bad:
+                print("# " + "\n# ".join(out.split("\n")[-40:]))
+            print(f"# {name}: {secs:.1f}s")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""make check: every test level, one summary.
+
+Runs each step, echoes its output, takes its closing "N passed, N failed
+[, N skipped]" line, and ends with the grand total on the last line.  A
+step that crashes or prints no summary counts as one failure.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import time
+
+TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
+SUMMARY = re.compile(r"^(?:\w+: )?(\d+) passed, (\d+) failed(?:, (\d+) skipped)?\s*$")
+
+
+def step(name, cmd):
+    print(f"=== {name}: {' '.join(cmd)}", flush=True)
+    t0 = time.monotonic()
+    p = subprocess.run(cmd, cwd=TOP, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    out = p.stdout.decode("utf-8", "replace")
+    sys.stdout.write(out)
+    res = None
+    for line in out.split("\n"):
+        m = SUMMARY.match(line.strip())
+        if m:
+            res = [int(m.group(1)), int(m.group(2)), int(m.group(3) or 0)]
+    if res is None:
+        res = [0, 1, 0]
+        print(f"=== {name}: no summary line (exit {p.returncode}): counted as a failure")
+    elif p.returncode and not res[1]:
+        res[1] = 1
+        print(f"=== {name}: exit status {p.returncode}: counted as a failure")
+    print(f"=== {name}: {res[0]} passed, {res[1]} failed, {res[2]} skipped "
+          f"({time.monotonic() - t0:.0f}s)", flush=True)
+    return res
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--kernel", default="vmlinux")
+    a = ap.parse_args()
+    py = sys.executable
+    r = "tools/testing/runner/"
+    steps = [
+        ("host unit tests", ["make", "-s", "-C", "tools/testing/unit", "check"]),
+        ("memtype tree tools", ["make", "-s", "-C", "tools/testing/pat", "check"]),
+        ("in-kernel KTAP suites", [py, r + "run_ktest.py", "--kernel", a.kernel]),
+        ("boot matrix", [py, r + "boot_matrix.py", "--kernel", a.kernel]),
+        ("selftests", ["make", "-s", "-C", "tools/testing/selftests",
+                       "TARGETS=pat fb", "run_tests"]),
+    ]
+    total = [0, 0, 0]
+    for name, cmd in steps:
+        res = step(name, cmd)
+        total = [t + x for t, x in zip(total, res)]
+    print(f"{total[0]} passed, {total[1]} failed, {total[2]} skipped")
+    return 1 if total[1] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

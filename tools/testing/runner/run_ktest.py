@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Boot with ktest=GLOB on a few machines and report every KTAP case.
+
+usage: run_ktest.py --kernel VMLINUX [--glob GLOB]
+"""
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ktap  # noqa: E402
+import qemu  # noqa: E402
+
+CONFIGS = [
+    ("q35", "qemu64", "512M"),
+    ("q35", "Skylake-Server", "5G"),
+    ("pc", "Haswell", "128M"),
+]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--kernel", required=True)
+    ap.add_argument("--glob", default="*")
+    ap.add_argument("--append", default="")
+    a = ap.parse_args()
+    passed = failed = skipped = 0
+    for machine, cpu, mem in CONFIGS:
+        name = f"{machine}/{cpu}/{mem}"
+        out, status, secs = qemu.boot(a.kernel, f"ktest={a.glob} {a.append}",
+                                      machine=machine, cpu=cpu, mem=mem,
+                                      debug_exit=True)
+        cases, suites = ktap.parse(out)
+        for suite, case, st in cases:
+            print(f"{'not ok' if st == 'fail' else 'ok'} - {name}: "
+                  f"{suite}.{case}{' # SKIP' if st == 'skip' else ''}")
+        p = sum(st == "pass" for _, _, st in cases)
+        f = sum(st == "fail" for _, _, st in cases)
+        s = sum(st == "skip" for _, _, st in cases)
+        ok_exit = status == 1 if f == 0 else status == 3
+        if not cases or not ok_exit:
+            f += 1
+            print(f"not ok - {name}: run ended with status {status} "
+                  f"after {len(cases)} cases")
+            print("# " + "\n# ".join(out.split("\n")[-40:]))
+        elif f:
+            print("# " + "\n# ".join(l for l in out.split("\n")
+                                     if l.strip().startswith("# ")
+                                     and ":" in l)[-4000:])
+        print(f"# {name}: {p} passed, {f} failed, {s} skipped in {secs:.1f}s")
+        passed, failed, skipped = passed + p, failed + f, skipped + s
+    print(f"{passed} passed, {failed} failed, {skipped} skipped")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
