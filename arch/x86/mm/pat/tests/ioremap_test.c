@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KTAP suites for the PAT-facing API: the ioremap result matrix and
+ * conflicts, RAM refused, set_memory_* round trips with the DirectMap
+ * counters, fault injection, and the alias verifier (which every suite
+ * here runs after its scenario, and which must catch a planted alias).
+ */
+#include <linux/gfp.h>
+#include <linux/kernel.h>
+#include <linux/ktest.h>
+#include <linux/mm.h>
+#include <linux/string.h>
+#include <linux/vmalloc.h>
+#include <asm/io.h>
+#include <asm/page.h>
+#include <asm/pat.h>
+#include <asm/pat_verify.h>
+#include <asm/pgtable.h>
+#include <asm/processor.h>
+#include <asm/set_memory.h>
+
+#define UC	_PAGE_CACHE_MODE_UC
+#define UCM	_PAGE_CACHE_MODE_UC_MINUS
+#define WC	_PAGE_CACHE_MODE_WC
+#define WB	_PAGE_CACHE_MODE_WB
+#define WT	_PAGE_CACHE_MODE_WT
+
+/* unused MMIO space well above RAM and QEMU's windows */
+static u64 test_bar(unsigned int i)
+{
+	return (1ULL << (boot_cpu_data.x86_phys_bits - 2)) + i * 0x400000ULL;
+}
+
+static void expect_verifier_clean(struct ktest *t)
+{
+	static struct alias_verify_result res;
+	unsigned int i;
+
+	KTEST_EXPECT_EQ(t, pat_verify_aliases(&res), 0);
+	for (i = 0; i < res.nr_reported; i++)
+		ktest_fail(t, __FILE__, __LINE__, "%s", res.report[i]);
+}
+
+static enum page_cache_mode mapped_mode(void __iomem *p)
+{
+	enum pg_level level;
+	pteval_t v = *lookup_address((unsigned long)(__force void *)p, &level);
+
+	if (level != PG_LEVEL_4K)
+		v = protval_large_2_4k(v);
+	return pgprot2cachemode(v);
+}
+
+/* the allowed-result matrix: an existing reservation, then an ioremap */
+static const struct {
+	enum page_cache_mode held;
+	void __iomem *(*map)(resource_size_t, unsigned long);
+	enum page_cache_mode want;
+	int result;			/* granted mode, or -1 for refused */
+} ioremap_matrix[] = {
+	{ WB, ioremap, UCM, -1 },		/* asked UC- got WB */
+	{ WB, ioremap_wc, WC, -1 },		/* asked WC got WB */
+	{ WB, ioremap_wt, WT, -1 },		/* asked WT got WB */
+	{ WC, ioremap_wt, WT, -1 },		/* asked WT got WC */
+	{ WB, ioremap_uc, UC, -1 },		/* cachet: UC got WB */
+	{ UC, ioremap_wc, WC, -1 },		/* cachet: WC over UC */
+	{ UCM, ioremap_wc, WC, UCM },		/* weaker, with a warning */
+	{ WC, ioremap, UCM, WC },
+	{ UC, ioremap, UCM, UC },
+	{ WC, ioremap_wc, WC, WC },
+	{ WB, ioremap_cache, WB, WB },
+};
+
+static void ioremap_test_matrix(struct ktest *t)
+{
+	unsigned int i;
+
+	if (!pat_enabled()) {
+		ktest_skip(t, "PAT is off: every request is granted as asked");
+		return;
+	}
+	for (i = 0; i < ARRAY_SIZE(ioremap_matrix); i++) {
+		u64 b = test_bar(i);
+		void __iomem *p;
+
+		KTEST_ASSERT_TRUE(t, !memtype_reserve(b, b + PAGE_SIZE,
+						      ioremap_matrix[i].held, NULL));
+		p = ioremap_matrix[i].map(b, PAGE_SIZE);
+		if (ioremap_matrix[i].result < 0) {
+			if (p)
+				ktest_fail(t, __FILE__, __LINE__,
+					   "row %u: held %u, asked %u: granted", i,
+					   ioremap_matrix[i].held,
+					   ioremap_matrix[i].want);
+		} else if (!p) {
+			ktest_fail(t, __FILE__, __LINE__, "row %u refused", i);
+		} else {
+			KTEST_EXPECT_EQ(t, mapped_mode(p), ioremap_matrix[i].result);
+			iounmap(p);
+		}
+		KTEST_EXPECT_EQ(t, memtype_free(b, b + PAGE_SIZE), 0);
+		KTEST_EXPECT_EQ(t, lookup_memtype(b), UCM);
+	}
+	expect_verifier_clean(t);
+}
+
+static void ioremap_test_bar_conflicts(struct ktest *t)
+{
+	u64 bar = test_bar(16);
+	void __iomem *uc, *wc1, *wc2;
+
+	if (!pat_enabled()) {
+		ktest_skip(t, "PAT is off");
+		return;
+	}
+	uc = ioremap_uc(bar, 0x10000);
+	KTEST_ASSERT_TRUE(t, uc != NULL);
+	KTEST_EXPECT_TRUE(t, ioremap_wc(bar, 0x10000) == NULL);
+	iounmap(uc);
+	wc1 = ioremap_wc(bar, 0x10000);
+	wc2 = ioremap_wc(bar, 0x10000);
+	KTEST_EXPECT_TRUE(t, wc1 && wc2 && wc1 != wc2);
+	KTEST_EXPECT_EQ(t, mapped_mode(wc2), WC);
+	KTEST_EXPECT_EQ(t, lookup_memtype(bar), WC);
+	iounmap(wc2);
+	iounmap(wc1);
+	KTEST_EXPECT_EQ(t, lookup_memtype(bar), UCM);
+	expect_verifier_clean(t);
+}
+
+static void ioremap_test_bad_input(struct ktest *t)
+{
+	unsigned long ram = get_zeroed_page(GFP_KERNEL);
+	void __iomem *p;
+
+	KTEST_ASSERT_TRUE(t, ram != 0);
+	KTEST_EXPECT_TRUE(t, ioremap(__pa((void *)ram), PAGE_SIZE) == NULL);
+	KTEST_EXPECT_TRUE(t, ioremap(test_bar(20), 0) == NULL);
+	KTEST_EXPECT_TRUE(t, ioremap(~0ULL - 0xfff, 0x2000) == NULL);
+	KTEST_EXPECT_TRUE(t, ioremap(1ULL << boot_cpu_data.x86_phys_bits,
+				     PAGE_SIZE) == NULL);
+	/* an unaligned request keeps its offset */
+	p = ioremap(test_bar(20) + 0x123, 0x10);
+	KTEST_ASSERT_TRUE(t, p != NULL);
+	KTEST_EXPECT_EQ(t, (unsigned long)(__force void *)p & ~PAGE_MASK, 0x123);
+	iounmap(p);
+	/* a second iounmap, and an address ioremap never returned */
+	iounmap(p);
+	iounmap((void __iomem *)(VMALLOC_START + 0x1000));
+	KTEST_EXPECT_EQ(t, lookup_memtype(test_bar(20)), pat_enabled() ? UCM : WB);
+	free_page(ram);
+	expect_verifier_clean(t);
+}
+
+static void ioremap_test_large_pages(struct ktest *t)
+{
+	u64 bar = test_bar(32) & ~(PMD_SIZE - 1);
+	void __iomem *p = ioremap_wc(bar, 2 * PMD_SIZE);
+	enum pg_level level;
+
+	KTEST_ASSERT_TRUE(t, p != NULL);
+	lookup_address((unsigned long)(__force void *)p, &level);
+	KTEST_EXPECT_EQ(t, level, PG_LEVEL_2M);
+	if (pat_enabled())
+		KTEST_EXPECT_EQ(t, mapped_mode(p), WC);
+	iounmap(p);
+	expect_verifier_clean(t);
+}
+
+static struct ktest_case ioremap_cases[] = {
+	KTEST_CASE(ioremap_test_matrix),
+	KTEST_CASE(ioremap_test_bar_conflicts),
+	KTEST_CASE(ioremap_test_bad_input),
+	KTEST_CASE(ioremap_test_large_pages),
+	{}
+};
+KTEST_SUITE(pat_ioremap, ioremap_cases);
+
+static bool direct_counts_equal(const unsigned long *a)
+{
+	return !memcmp(a, direct_pages_count, sizeof(direct_pages_count));
+}
+
+static void set_memory_test_round_trip(struct ktest *t)
+{
+	static const int sizes[] = { 1, 3, 512, 1024 };
+	unsigned long before[PG_LEVEL_NUM];
+	unsigned int i;
+
+	memcpy(before, direct_pages_count, sizeof(before));
+	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+		unsigned int order = sizes[i] > 512 ? 10 : sizes[i] > 1 ? 9 : 0;
+		unsigned long va = __get_free_pages(GFP_KERNEL, order);
+
+		KTEST_ASSERT_TRUE(t, va != 0);
+		KTEST_EXPECT_EQ(t, set_memory_uc(va, sizes[i]), 0);
+		if (pat_enabled()) {
+			KTEST_EXPECT_EQ(t, lookup_memtype(__pa((void *)va)), UCM);
+			KTEST_EXPECT_EQ(t, mapped_mode((void __iomem *)va), UCM);
+		}
+		expect_verifier_clean(t);
+		KTEST_EXPECT_EQ(t, set_memory_wb(va, sizes[i]), 0);
+		KTEST_EXPECT_EQ(t, mapped_mode((void __iomem *)va), WB);
+		free_pages(va, order);
+		KTEST_EXPECT_TRUE(t, direct_counts_equal(before));
+	}
+	expect_verifier_clean(t);
+}
+
+static void set_memory_test_conflict_and_share(struct ktest *t)
+{
+	unsigned long va = get_zeroed_page(GFP_KERNEL);
+
+	KTEST_ASSERT_TRUE(t, va != 0);
+	if (!pat_enabled()) {
+		ktest_skip(t, "PAT is off");
+		free_page(va);
+		return;
+	}
+	KTEST_EXPECT_EQ(t, set_memory_wc(va, 1), 0);
+	KTEST_EXPECT_EQ(t, set_memory_uc(va, 1), -EBUSY);
+	KTEST_EXPECT_EQ(t, set_memory_wc(va, 1), 0);		/* shared */
+	KTEST_EXPECT_EQ(t, set_memory_wb(va, 1), 0);
+	KTEST_EXPECT_EQ(t, mapped_mode((void __iomem *)va), WC);	/* still held */
+	KTEST_EXPECT_EQ(t, set_memory_wb(va, 1), 0);
+	KTEST_EXPECT_EQ(t, mapped_mode((void __iomem *)va), WB);
+	KTEST_EXPECT_EQ(t, set_memory_wb(va, 1), -EINVAL);	/* nothing held */
+	KTEST_EXPECT_EQ(t, set_memory_uc(VMALLOC_START, 1), -EINVAL);
+	KTEST_EXPECT_EQ(t, set_memory_uc((unsigned long)__va(0xfee00000ULL), 1),
+			-EINVAL);
+	free_page(va);
+	expect_verifier_clean(t);
+}
+
+static void set_memory_test_fault_injection(struct ktest *t)
+{
+	unsigned long va = __get_free_pages(GFP_KERNEL, 9), before[PG_LEVEL_NUM];
+
+	KTEST_ASSERT_TRUE(t, va != 0);
+	memcpy(before, direct_pages_count, sizeof(before));
+	fail_page_alloc_after(0);
+	KTEST_EXPECT_EQ(t, set_memory_uc(va + 5 * PAGE_SIZE, 2), -ENOMEM);
+	fail_page_alloc_after(-1);
+	KTEST_EXPECT_TRUE(t, direct_counts_equal(before));
+	KTEST_EXPECT_EQ(t, lookup_memtype(__pa((void *)(va + 5 * PAGE_SIZE))), WB);
+	KTEST_EXPECT_EQ(t, mapped_mode((void __iomem *)(va + 5 * PAGE_SIZE)), WB);
+	free_pages(va, 9);
+	expect_verifier_clean(t);
+}
+
+static void set_memory_test_array(struct ktest *t)
+{
+	unsigned long a[3];
+	unsigned int i;
+
+	for (i = 0; i < 3; i++)
+		a[i] = get_zeroed_page(GFP_KERNEL);
+	KTEST_ASSERT_TRUE(t, a[0] && a[1] && a[2]);
+	KTEST_EXPECT_EQ(t, set_memory_array_wc(a, 3), 0);
+	if (pat_enabled()) {
+		/* one page held UC- by someone else: all or nothing */
+		KTEST_EXPECT_EQ(t, set_memory_array_wb(a, 3), 0);
+		KTEST_EXPECT_EQ(t, set_memory_uc(a[2], 1), 0);
+		KTEST_EXPECT_EQ(t, set_memory_array_wc(a, 3), -EBUSY);
+		KTEST_EXPECT_EQ(t, lookup_memtype(__pa((void *)a[0])), WB);
+		KTEST_EXPECT_EQ(t, set_memory_wb(a[2], 1), 0);
+	} else {
+		KTEST_EXPECT_EQ(t, set_memory_array_wb(a, 3), 0);
+	}
+	for (i = 0; i < 3; i++)
+		free_page(a[i]);
+	expect_verifier_clean(t);
+}
+
+static struct ktest_case set_memory_cases[] = {
+	KTEST_CASE(set_memory_test_round_trip),
+	KTEST_CASE(set_memory_test_conflict_and_share),
+	KTEST_CASE(set_memory_test_fault_injection),
+	KTEST_CASE(set_memory_test_array),
+	{}
+};
+KTEST_SUITE(pat_set_memory, set_memory_cases);
+
+static void alias_test_clean_boot(struct ktest *t)
+{
+	static struct alias_verify_result res;
+
+	KTEST_EXPECT_EQ(t, pat_verify_aliases(&res), 0);
+	KTEST_EXPECT_TRUE(t, res.pages > 1000 && res.mappings > 3);
+}
+
+/* test hook: map a RAM page UC behind PAT's back; the walk must see it */
+static void alias_test_planted_alias(struct ktest *t)
+{
+	static struct alias_verify_result res;
+	unsigned long ram = get_zeroed_page(GFP_KERNEL);
+	struct vm_struct *area = get_vm_area_caller(PAGE_SIZE, PAGE_SIZE,
+						    VM_IOREMAP, 0);
+
+	KTEST_ASSERT_TRUE(t, ram && area);
+	KTEST_ASSERT_TRUE(t, !vmap_range((unsigned long)area->addr,
+					 __pa((void *)ram), PAGE_SIZE,
+					 pgprot_kernel_cachemode(UC)));
+	KTEST_EXPECT_EQ(t, pat_verify_aliases(&res), -EFAULT);
+	KTEST_EXPECT_TRUE(t, res.violations >= 1);
+	KTEST_EXPECT_TRUE(t, res.nr_reported >= 1 &&
+			  strstr(res.report[0], "alias") != NULL);
+	vunmap_range((unsigned long)area->addr, PAGE_SIZE);
+	free_vm_area(area);
+	free_page(ram);
+	KTEST_EXPECT_EQ(t, pat_verify_aliases(&res), 0);
+}
+
+static struct ktest_case alias_cases[] = {
+	KTEST_CASE(alias_test_clean_boot),
+	KTEST_CASE(alias_test_planted_alias),
+	{}
+};
+KTEST_SUITE(pat_alias, alias_cases);
