@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ioremap: map physical MMIO (or firmware tables) into the ioremap area
+ * with a given cache mode.  One worker, __ioremap_caller(), behind thin
+ * wrappers, in three steps with undo on failure:
+ *
+ *   1. reserve the cache mode for the physical range (memtype_reserve()),
+ *      accepting an existing compatible mode but never a less strict one;
+ *   2. find virtual space (a VM_IOREMAP area, 2 MiB aligned when the
+ *      physical range allows 2 MiB pages);
+ *   3. map it, and bring any other kernel mapping of the range to the
+ *      same mode (only RAM has one, in the direct map, and RAM is refused,
+ *      so in practice this only checks).
+ *
+ * The area remembers the physical range and the caller, so iounmap() can
+ * free exactly what was reserved, and refuse what ioremap did not return.
+ */
+#define pr_fmt(fmt) fmt
+
+#include <linux/bug.h>
+#include <linux/e820.h>
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/printk.h>
+#include <linux/string.h>
+#include <linux/vmalloc.h>
+#include <asm/io.h>
+#include <asm/page.h>
+#include <asm/pat.h>
+#include <asm/pat_rules.h>
+#include <asm/pgtable.h>
+#include <asm/processor.h>
+#include "pat/memtype.h"
+
+/*
+ * A mode granted instead of the one asked for must be at least as strict.
+ * Linux 6.1 refuses four downgrades (UC-, WC or WT granted WB; WT granted
+ * WC); cachet also refuses UC granted WB, which Linux lets through, and WC
+ * over a range someone mapped UC: ioremap_uc() says "this must never be
+ * combined", so a second user that wants combining has the wrong device
+ * or the wrong idea, and silently getting UC would hide that.
+ */
+static bool ioremap_mode_allowed(enum page_cache_mode want,
+				 enum page_cache_mode got)
+{
+	if (got == _PAGE_CACHE_MODE_WB)
+		return want == _PAGE_CACHE_MODE_WB;
+	if (want == _PAGE_CACHE_MODE_WT && got == _PAGE_CACHE_MODE_WC)
+		return false;
+	if (want == _PAGE_CACHE_MODE_WC && got == _PAGE_CACHE_MODE_UC)
+		return false;
+	return true;
+}
+
+static bool ioremap_range_valid(resource_size_t phys, unsigned long size)
+{
+	u64 last = phys + size - 1;
+
+	return size && last >= phys &&
+	       last < (1ULL << boot_cpu_data.x86_phys_bits);
+}
+
+/* the area's physical range, as reserved: page-aligned */
+static void ioremap_warn_weaker(u64 start, u64 end, enum page_cache_mode want,
+				enum page_cache_mode got)
+{
+	struct memtype_tree_entry holder;
+
+	if (memtype_find_holder(start, end, &holder) == 0)
+		pr_warn("ioremap: [mem %#010llx-%#010llx] requested %s, got %s: [mem %#010llx-%#010llx] is held %s by %pS%s%s%s\n",
+			(unsigned long long)start, (unsigned long long)end - 1,
+			cattr_name(want), cattr_name(got),
+			(unsigned long long)holder.start,
+			(unsigned long long)holder.end - 1,
+			cattr_name(holder.mode), (void *)holder.owner.caller,
+			holder.owner.driver ? " (" : "",
+			holder.owner.driver ?: "",
+			holder.owner.driver ? ")" : "");
+	else
+		pr_warn("ioremap: [mem %#010llx-%#010llx] requested %s, got %s\n",
+			(unsigned long long)start, (unsigned long long)end - 1,
+			cattr_name(want), cattr_name(got));
+}
+
+static void __iomem *__ioremap_caller(resource_size_t phys_addr,
+				      unsigned long size,
+				      enum page_cache_mode pcm,
+				      unsigned long caller)
+{
+	enum page_cache_mode new_pcm;
+	unsigned long offset, align;
+	struct vm_struct *area;
+	u64 start, end;
+	int err;
+
+	if (!ioremap_range_valid(phys_addr, size)) {
+		pr_err("ioremap: invalid physical range %#llx+%#lx\n",
+		       (unsigned long long)phys_addr, size);
+		return NULL;
+	}
+	start = phys_addr & PAGE_MASK;
+	end = PAGE_ALIGN(phys_addr + size);
+	offset = phys_addr - start;
+	if (e820__mapped_any(start, end, E820_TYPE_RAM)) {
+		pr_err("ioremap on RAM at %#010llx - %#010llx refused: use the direct map or memremap()\n",
+		       (unsigned long long)start, (unsigned long long)end - 1);
+		return NULL;
+	}
+
+	err = memtype_reserve_owner(start, end, pcm, &new_pcm, caller);
+	if (err) {
+		pr_err("ioremap memtype_reserve failed %d\n", err);
+		return NULL;
+	}
+	if (new_pcm != pcm) {
+		if (!ioremap_mode_allowed(pcm, new_pcm)) {
+			pr_err("ioremap error for 0x%llx-0x%llx, requested 0x%x, got 0x%x\n",
+			       (unsigned long long)start,
+			       (unsigned long long)end, pcm, new_pcm);
+			goto err_free_memtype;
+		}
+		ioremap_warn_weaker(start, end, pcm, new_pcm);
+		pcm = new_pcm;
+	}
+
+	align = IS_ALIGNED(start, PMD_SIZE) && end - start >= PMD_SIZE ?
+		PMD_SIZE : PAGE_SIZE;
+	area = get_vm_area_caller(end - start, align, VM_IOREMAP, caller);
+	if (!area)
+		goto err_free_memtype;
+	area->phys_addr = start;
+
+	if (vmap_range((unsigned long)area->addr, start, end - start,
+		       pgprot_kernel_cachemode(pcm)))
+		goto err_free_area;
+	return (void __iomem *)((unsigned long)area->addr + offset);
+
+err_free_area:
+	free_vm_area(area);
+err_free_memtype:
+	memtype_free(start, end);
+	return NULL;
+}
+
+#define IOREMAP_CALLER	((unsigned long)__builtin_return_address(0))
+
+/**
+ * ioremap() - map MMIO uncached-minus
+ * @phys_addr: physical address (need not be page aligned)
+ * @size: bytes
+ *
+ * Returns the virtual address of @phys_addr, or NULL.
+ */
+void __iomem *ioremap(resource_size_t phys_addr, unsigned long size)
+{
+	return __ioremap_caller(phys_addr, size, _PAGE_CACHE_MODE_UC_MINUS,
+				IOREMAP_CALLER);
+}
+
+/**
+ * ioremap_nocache() - ioremap(), under the name older drivers use
+ */
+void __iomem *ioremap_nocache(resource_size_t phys_addr, unsigned long size)
+{
+	return __ioremap_caller(phys_addr, size, _PAGE_CACHE_MODE_UC_MINUS,
+				IOREMAP_CALLER);
+}
+
+/**
+ * ioremap_uc() - map MMIO strongly uncached (an MTRR cannot make it WC)
+ */
+void __iomem *ioremap_uc(resource_size_t phys_addr, unsigned long size)
+{
+	return __ioremap_caller(phys_addr, size, _PAGE_CACHE_MODE_UC,
+				IOREMAP_CALLER);
+}
+
+/**
+ * ioremap_wc() - map MMIO write-combining (framebuffers); UC- without PAT
+ */
+void __iomem *ioremap_wc(resource_size_t phys_addr, unsigned long size)
+{
+	return __ioremap_caller(phys_addr, size, _PAGE_CACHE_MODE_WC,
+				IOREMAP_CALLER);
+}
+
+/**
+ * ioremap_wt() - map MMIO write-through
+ */
+void __iomem *ioremap_wt(resource_size_t phys_addr, unsigned long size)
+{
+	return __ioremap_caller(phys_addr, size, _PAGE_CACHE_MODE_WT,
+				IOREMAP_CALLER);
+}
+
+/**
+ * ioremap_cache() - map non-RAM write-back (firmware tables)
+ */
+void __iomem *ioremap_cache(resource_size_t phys_addr, unsigned long size)
+{
+	return __ioremap_caller(phys_addr, size, _PAGE_CACHE_MODE_WB,
+				IOREMAP_CALLER);
+}
+
+/**
+ * iounmap() - undo an ioremap*()
+ * @addr: exactly what ioremap*() returned (any offset into its first page)
+ *
+ * Anything else (an address ioremap did not return, a second iounmap of
+ * the same address) is refused with a warning and changes nothing.
+ */
+void iounmap(volatile void __iomem *addr)
+{
+	unsigned long va = (unsigned long)(__force void *)addr;
+	struct vm_struct *area;
+	u64 start, len;
+
+	if (va < VMALLOC_START || va >= VMALLOC_END) {
+		WARN(1, "iounmap: bad address %p (not in the ioremap area)\n",
+		     (__force void *)addr);
+		return;
+	}
+	area = find_vm_area((void *)(va & PAGE_MASK));
+	if (!area || !(area->flags & VM_IOREMAP) ||
+	    (unsigned long)area->addr != (va & PAGE_MASK)) {
+		WARN(1, "iounmap: bad address %p (not returned by ioremap, or unmapped twice)\n",
+		     (__force void *)addr);
+		return;
+	}
+	start = area->phys_addr;
+	len = get_vm_area_size(area);
+	vunmap_range((unsigned long)area->addr, len);
+	free_vm_area(area);
+	memtype_free(start, start + len);
+}
+
+/**
+ * memremap() - map memory that behaves like RAM
+ * @offset: physical address
+ * @size: bytes
+ * @flags: MEMREMAP_WB (RAM comes back through the direct map), MEMREMAP_WT
+ *         or MEMREMAP_WC
+ */
+void *memremap(resource_size_t offset, size_t size, unsigned long flags)
+{
+	if (!size)
+		return NULL;
+	if ((flags & MEMREMAP_WB) &&
+	    e820__mapped_all(offset, offset + size, E820_TYPE_RAM))
+		return __va(offset);
+	if (flags & MEMREMAP_WB)
+		return (__force void *)ioremap_cache(offset, size);
+	if (flags & MEMREMAP_WT)
+		return (__force void *)ioremap_wt(offset, size);
+	if (flags & MEMREMAP_WC)
+		return (__force void *)ioremap_wc(offset, size);
+	return NULL;
+}
+
+void memunmap(void *addr)
+{
+	if (virt_in_direct_map((unsigned long)addr))
+		return;
+	iounmap((__force void __iomem *)addr);
+}
+
+void memcpy_toio(volatile void __iomem *dst, const void *src, size_t n)
+{
+	memcpy((__force void *)dst, src, n);
+}
+
+void memcpy_fromio(void *dst, const volatile void __iomem *src, size_t n)
+{
+	memcpy(dst, (__force const void *)src, n);
+}
+
+void memset_io(volatile void __iomem *dst, int c, size_t n)
+{
+	memset((__force void *)dst, c, n);
+}
