@@ -247,15 +247,15 @@ int vsnprintf(char *buf, size_t size, const char *fmt, va_list args)
 			out_num(&o, u, s < 0, 10, false, &sp);
 			break;
 		case 'u':
-			out_num(&o, get_unsigned(&sp, &ap), false, 10, false, &sp);
-			break;
 		case 'x':
 		case 'X':
-			out_num(&o, get_unsigned(&sp, &ap), false, 16,
-				*fmt == 'X', &sp);
-			break;
 		case 'o':
-			out_num(&o, get_unsigned(&sp, &ap), false, 8, false, &sp);
+			/* '+' and ' ' are for signed conversions only */
+			sp.plus = false;
+			sp.space = false;
+			out_num(&o, get_unsigned(&sp, &ap), false,
+				*fmt == 'u' ? 10 : *fmt == 'o' ? 8 : 16,
+				*fmt == 'X', &sp);
 			break;
 		case 'c': {
 			char c = (char)va_arg(ap, int);
