@@ -9,10 +9,12 @@
 #include <linux/kernel.h>
 #include <linux/hpet.h>
 #include <linux/ktest.h>
+#include <linux/mm.h>
 #include <linux/moduleparam.h>
 #include <linux/pci.h>
 #include <linux/printk.h>
 #include <linux/shell.h>
+#include <linux/slab.h>
 #include <linux/start_kernel.h>
 #include <linux/utsname.h>
 #include <linux/vfile.h>
@@ -38,11 +40,14 @@ void start_kernel(void)
 	mtrr_bp_init();
 	pat_bp_init();
 	setup_arch();
+	mem_init();
+	kmalloc_init();
 
 	/* from here on: needs memory management and page tables (ACPI maps) */
 	parse_args(false);
 	acpi_table_init();
 	vfile_init();
+	mm_proc_init();
 	cpuinfo_proc_init();
 	mtrr_proc_init();
 	pat_debugfs_init();

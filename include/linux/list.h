@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Circular doubly linked lists with the links embedded in the object, as
+ * in Linux: an empty list is a head pointing at itself, so insertion and
+ * removal never test for NULL.
+ */
+#ifndef _CACHET_LINUX_LIST_H
+#define _CACHET_LINUX_LIST_H
+
+#include <linux/kernel.h>
+
+struct list_head {
+	struct list_head *next, *prev;
+};
+
+#define LIST_HEAD_INIT(name)	{ &(name), &(name) }
+#define LIST_HEAD(name)		struct list_head name = LIST_HEAD_INIT(name)
+
+static inline void INIT_LIST_HEAD(struct list_head *l)
+{
+	l->next = l;
+	l->prev = l;
+}
+
+static inline void __list_link(struct list_head *n, struct list_head *prev,
+			       struct list_head *next)
+{
+	next->prev = n;
+	n->next = next;
+	n->prev = prev;
+	prev->next = n;
+}
+
+/* after @head: a stack */
+static inline void list_add(struct list_head *n, struct list_head *head)
+{
+	__list_link(n, head, head->next);
+}
+
+/* before @head: a queue */
+static inline void list_add_tail(struct list_head *n, struct list_head *head)
+{
+	__list_link(n, head->prev, head);
+}
+
+/* unlink and point at itself, so list_empty() on the entry is true */
+static inline void list_del_init(struct list_head *e)
+{
+	e->next->prev = e->prev;
+	e->prev->next = e->next;
+	INIT_LIST_HEAD(e);
+}
+
+#define list_del(e)	list_del_init(e)
+
+static inline bool list_empty(const struct list_head *head)
+{
+	return head->next == head;
+}
+
+#define list_entry(ptr, type, member)	container_of(ptr, type, member)
+#define list_first_entry(head, type, member) \
+	list_entry((head)->next, type, member)
+
+#define list_for_each_entry(pos, head, member)				\
+	for (pos = list_entry((head)->next, __typeof__(*pos), member);	\
+	     &pos->member != (head);					\
+	     pos = list_entry(pos->member.next, __typeof__(*pos), member))
+
+#endif /* _CACHET_LINUX_LIST_H */

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * struct page: one per physical page frame from pfn 0 to the end of RAM,
+ * holes and reserved frames included, so pfn_to_page() is an index.  Kept
+ * at 40 bytes: with 5 GiB of RAM the array is ~50 MiB.
+ *
+ * Who owns which field:
+ *  - flags, lru, order, refcount: the buddy allocator (zone lock) while
+ *    the page is free; the owner after allocation.
+ *  - slab_*: mm/slab.c (its class lock) while PG_slab is set.
+ *  - memtype, memtype_refs: PAT (arch/x86/mm/pat/memtype.c), under the
+ *    memtype lock, for RAM pages only.  memtype is the cache mode that
+ *    reservations of this page agreed on (enum page_cache_mode, WB by
+ *    default); memtype_refs counts those reservations.  The allocator
+ *    never touches them after mem_init(), so a page's memory type
+ *    survives free and reallocation exactly as PAT left it.
+ */
+#ifndef _CACHET_LINUX_MM_TYPES_H
+#define _CACHET_LINUX_MM_TYPES_H
+
+#include <linux/list.h>
+#include <linux/types.h>
+#include <asm/page_cache_mode.h>
+
+/* page->flags bits */
+enum pageflags {
+	PG_reserved,	/* not managed by the buddy allocator */
+	PG_buddy,	/* head of a free buddy block; order is valid */
+	PG_slab,	/* a kmalloc slab; slab_* are valid */
+	PG_head,	/* first page of an allocation of order > 0 */
+	PG_large_kmalloc, /* kmalloc() beyond the largest class */
+	PG_vmalloc,	/* backs a vmalloc() area */
+};
+
+struct page {
+	unsigned long flags;
+	struct list_head lru;	/* buddy free list, or slab partial list */
+	int refcount;		/* 0 when free */
+	u8 order;		/* buddy block / allocation order */
+	u8 slab_class;		/* kmalloc size class index */
+	u16 slab_inuse;		/* objects handed out */
+	u16 slab_free;		/* offset of the first free object */
+	u8 memtype;		/* enum page_cache_mode; memtype lock */
+	u8 __pad;
+	u16 memtype_refs;	/* reservations; memtype lock */
+};
+
+#define SLAB_FREE_NONE	0xffff
+
+#endif /* _CACHET_LINUX_MM_TYPES_H */
