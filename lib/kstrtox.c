@@ -85,7 +85,8 @@ int kstrtoll(const char *s, unsigned int base, long long *res)
 			return err;
 		if (v > (unsigned long long)LONG_MAX + 1)
 			return -ERANGE;
-		*res = -(long long)v;
+		/* -(long long)v overflows for LONG_MIN: negate v - 1 */
+		*res = v ? -(long long)(v - 1) - 1 : 0;
 		return 0;
 	}
 	err = kstrtoull(s, base, &v);
