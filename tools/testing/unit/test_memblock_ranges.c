@@ -4,11 +4,9 @@
  * a randomised comparison against a byte map (the oracle) over a small
  * address space, checking the set's invariants after every step.
  */
-#include <stdlib.h>
-#include <string.h>
 #include <linux/errno.h>
 #include <linux/memblock_ranges.h>
-#include "mm_unit.h"
+#include "unit.h"
 
 #define CAP 16
 
@@ -19,7 +17,7 @@ struct set {
 
 static void set_init(struct set *s, unsigned int max)
 {
-	memset(s, 0, sizeof(*s));
+	s->t.cnt = 0;
 	s->t.r = s->r;
 	s->t.max = max;
 }
@@ -41,15 +39,15 @@ static int set_is(const struct mb_ranges *t, const unsigned long long *want,
 #define SET_IS(t, ...)							\
 	do {								\
 		const unsigned long long __w[] = { __VA_ARGS__ };	\
-		CHECK(set_is(t, __w, sizeof(__w) / sizeof(__w[0]) / 2)); \
+		EXPECT_TRUE(set_is(t, __w, sizeof(__w) / sizeof(__w[0]) / 2)); \
 	} while (0)
 
-static void test_add(void)
+UNIT_TEST(memblock_ranges, add)
 {
 	struct set s;
 
 	set_init(&s, CAP);
-	CHECK_EQ(mb_ranges_add(&s.t, 10, 20), 0);
+	EXPECT_EQ(mb_ranges_add(&s.t, 10, 20), 0);
 	SET_IS(&s.t, 10, 20);
 	mb_ranges_add(&s.t, 30, 40);
 	SET_IS(&s.t, 10, 20, 30, 40);
@@ -72,30 +70,30 @@ static void test_add(void)
 	/* top of the address space */
 	mb_ranges_add(&s.t, ~0ULL - 10, ~0ULL);
 	SET_IS(&s.t, 0, 60, ~0ULL - 10, ~0ULL);
-	CHECK_EQ(mb_ranges_total(&s.t), 70);
+	EXPECT_EQ(mb_ranges_total(&s.t), 70);
 }
 
-static void test_add_full(void)
+UNIT_TEST(memblock_ranges, add_full)
 {
 	struct set s;
 
 	set_init(&s, 2);
-	CHECK_EQ(mb_ranges_add(&s.t, 0, 1), 0);
-	CHECK_EQ(mb_ranges_add(&s.t, 4, 5), 0);
-	CHECK_EQ(mb_ranges_add(&s.t, 2, 3), -ENOSPC);
+	EXPECT_EQ(mb_ranges_add(&s.t, 0, 1), 0);
+	EXPECT_EQ(mb_ranges_add(&s.t, 4, 5), 0);
+	EXPECT_EQ(mb_ranges_add(&s.t, 2, 3), -ENOSPC);
 	SET_IS(&s.t, 0, 1, 4, 5);
 	/* merging needs no new slot */
-	CHECK_EQ(mb_ranges_add(&s.t, 1, 4), 0);
+	EXPECT_EQ(mb_ranges_add(&s.t, 1, 4), 0);
 	SET_IS(&s.t, 0, 5);
 }
 
-static void test_remove(void)
+UNIT_TEST(memblock_ranges, remove)
 {
 	struct set s;
 
 	set_init(&s, CAP);
 	mb_ranges_add(&s.t, 0, 100);
-	CHECK_EQ(mb_ranges_remove(&s.t, 40, 60), 0);
+	EXPECT_EQ(mb_ranges_remove(&s.t, 40, 60), 0);
 	SET_IS(&s.t, 0, 40, 60, 100);
 	mb_ranges_remove(&s.t, 0, 10);
 	SET_IS(&s.t, 10, 40, 60, 100);
@@ -109,34 +107,34 @@ static void test_remove(void)
 	SET_IS(&s.t, 10, 30, 70, 90);
 	/* whole ranges */
 	mb_ranges_remove(&s.t, 0, 1000);
-	CHECK_EQ(s.t.cnt, 0);
+	EXPECT_EQ(s.t.cnt, 0);
 
 	set_init(&s, 1);
 	mb_ranges_add(&s.t, 0, 100);
-	CHECK_EQ(mb_ranges_remove(&s.t, 10, 20), -ENOSPC);
+	EXPECT_EQ(mb_ranges_remove(&s.t, 10, 20), -ENOSPC);
 	SET_IS(&s.t, 0, 100);
-	CHECK_EQ(mb_ranges_remove(&s.t, 0, 20), 0);
+	EXPECT_EQ(mb_ranges_remove(&s.t, 0, 20), 0);
 	SET_IS(&s.t, 20, 100);
 }
 
-static void test_queries(void)
+UNIT_TEST(memblock_ranges, queries)
 {
 	struct set s;
 
 	set_init(&s, CAP);
 	mb_ranges_add(&s.t, 10, 20);
 	mb_ranges_add(&s.t, 30, 40);
-	CHECK(!mb_ranges_contains(&s.t, 9));
-	CHECK(mb_ranges_contains(&s.t, 10));
-	CHECK(mb_ranges_contains(&s.t, 19));
-	CHECK(!mb_ranges_contains(&s.t, 20));
-	CHECK(!mb_ranges_overlaps(&s.t, 20, 30));
-	CHECK(mb_ranges_overlaps(&s.t, 19, 30));
-	CHECK(mb_ranges_overlaps(&s.t, 0, 100));
-	CHECK(!mb_ranges_overlaps(&s.t, 15, 15));
+	EXPECT_TRUE(!mb_ranges_contains(&s.t, 9));
+	EXPECT_TRUE(mb_ranges_contains(&s.t, 10));
+	EXPECT_TRUE(mb_ranges_contains(&s.t, 19));
+	EXPECT_TRUE(!mb_ranges_contains(&s.t, 20));
+	EXPECT_TRUE(!mb_ranges_overlaps(&s.t, 20, 30));
+	EXPECT_TRUE(mb_ranges_overlaps(&s.t, 19, 30));
+	EXPECT_TRUE(mb_ranges_overlaps(&s.t, 0, 100));
+	EXPECT_TRUE(!mb_ranges_overlaps(&s.t, 15, 15));
 }
 
-static void test_free_walk(void)
+UNIT_TEST(memblock_ranges, free_walk)
 {
 	struct set m, r;
 	u64 cur = 0, a, b;
@@ -151,16 +149,16 @@ static void test_free_walk(void)
 	mb_ranges_add(&r.t, 90, 210);
 	mb_ranges_add(&r.t, 290, 400);
 
-	CHECK(mb_ranges_next_free(&m.t, &r.t, &cur, &a, &b));
-	CHECK(a == 10 && b == 50);
-	CHECK(mb_ranges_next_free(&m.t, &r.t, &cur, &a, &b));
-	CHECK(a == 60 && b == 90);
-	CHECK(mb_ranges_next_free(&m.t, &r.t, &cur, &a, &b));
-	CHECK(a == 210 && b == 290);
-	CHECK(!mb_ranges_next_free(&m.t, &r.t, &cur, &a, &b));
+	EXPECT_TRUE(mb_ranges_next_free(&m.t, &r.t, &cur, &a, &b));
+	EXPECT_TRUE(a == 10 && b == 50);
+	EXPECT_TRUE(mb_ranges_next_free(&m.t, &r.t, &cur, &a, &b));
+	EXPECT_TRUE(a == 60 && b == 90);
+	EXPECT_TRUE(mb_ranges_next_free(&m.t, &r.t, &cur, &a, &b));
+	EXPECT_TRUE(a == 210 && b == 290);
+	EXPECT_TRUE(!mb_ranges_next_free(&m.t, &r.t, &cur, &a, &b));
 }
 
-static void test_top_down(void)
+UNIT_TEST(memblock_ranges, top_down)
 {
 	struct set m, r;
 	u64 a = 0;
@@ -171,21 +169,21 @@ static void test_top_down(void)
 	mb_ranges_add(&m.t, 0x20000, 0x30000);
 	mb_ranges_add(&r.t, 0x2f000, 0x30000);
 
-	CHECK(mb_ranges_find_top_down(&m.t, &r.t, 0x1000, 0x1000, 0, ~0ULL, &a));
-	CHECK_EQ(a, 0x2e000);
+	EXPECT_TRUE(mb_ranges_find_top_down(&m.t, &r.t, 0x1000, 0x1000, 0, ~0ULL, &a));
+	EXPECT_EQ(a, 0x2e000);
 	/* alignment pushes it down */
-	CHECK(mb_ranges_find_top_down(&m.t, &r.t, 0x1000, 0x10000, 0, ~0ULL, &a));
-	CHECK_EQ(a, 0x20000);
+	EXPECT_TRUE(mb_ranges_find_top_down(&m.t, &r.t, 0x1000, 0x10000, 0, ~0ULL, &a));
+	EXPECT_EQ(a, 0x20000);
 	/* the window is respected */
-	CHECK(mb_ranges_find_top_down(&m.t, &r.t, 0x1000, 0x1000, 0, 0x20000, &a));
-	CHECK_EQ(a, 0xf000);
-	CHECK(mb_ranges_find_top_down(&m.t, &r.t, 0x1000, 0x1000, 0x2000, 0x4000, &a));
-	CHECK_EQ(a, 0x3000);
+	EXPECT_TRUE(mb_ranges_find_top_down(&m.t, &r.t, 0x1000, 0x1000, 0, 0x20000, &a));
+	EXPECT_EQ(a, 0xf000);
+	EXPECT_TRUE(mb_ranges_find_top_down(&m.t, &r.t, 0x1000, 0x1000, 0x2000, 0x4000, &a));
+	EXPECT_EQ(a, 0x3000);
 	/* too big, bad alignment, empty size */
-	CHECK(!mb_ranges_find_top_down(&m.t, &r.t, 0x10000, 0x1000, 0, ~0ULL, &a));
-	CHECK(!mb_ranges_find_top_down(&m.t, &r.t, 0x1000, 0x1800, 0, ~0ULL, &a));
-	CHECK(!mb_ranges_find_top_down(&m.t, &r.t, 0, 0x1000, 0, ~0ULL, &a));
-	CHECK(!mb_ranges_find_top_down(&m.t, &r.t, 0x1000, 0x1000, 0x30000, ~0ULL, &a));
+	EXPECT_TRUE(!mb_ranges_find_top_down(&m.t, &r.t, 0x10000, 0x1000, 0, ~0ULL, &a));
+	EXPECT_TRUE(!mb_ranges_find_top_down(&m.t, &r.t, 0x1000, 0x1800, 0, ~0ULL, &a));
+	EXPECT_TRUE(!mb_ranges_find_top_down(&m.t, &r.t, 0, 0x1000, 0, ~0ULL, &a));
+	EXPECT_TRUE(!mb_ranges_find_top_down(&m.t, &r.t, 0x1000, 0x1000, 0x30000, ~0ULL, &a));
 }
 
 /* randomised: the set must match a byte map after every operation */
@@ -214,17 +212,19 @@ static int set_matches(const struct mb_ranges *t, const unsigned char *map)
 	return 1;
 }
 
-static void test_random(void)
+UNIT_TEST(memblock_ranges, random)
 {
 	unsigned char map[SPACE] = { 0 };
 	struct mb_range big[SPACE];
 	struct mb_ranges t = { .max = SPACE, .r = big };
 	int step, bad = 0;
 
-	srand(1);
+	unsigned long long seed = unit_seed();
+
 	for (step = 0; step < 20000; step++) {
-		unsigned int b = rand() % SPACE, len = rand() % 24, e, a;
-		int add = rand() % 2;
+		unsigned int b = unit_rand(&seed) % SPACE;
+		unsigned int len = unit_rand(&seed) % 24, e, a;
+		int add = unit_rand(&seed) % 2;
 
 		e = b + len > SPACE ? SPACE : b + len;
 		if (add)
@@ -236,17 +236,5 @@ static void test_random(void)
 		if (!set_invariants(&t) || !set_matches(&t, map))
 			bad++;
 	}
-	CHECK_EQ(bad, 0);
-}
-
-int main(void)
-{
-	test_add();
-	test_add_full();
-	test_remove();
-	test_queries();
-	test_free_walk();
-	test_top_down();
-	test_random();
-	return mm_unit_report();
+	EXPECT_EQ(bad, 0);
 }
