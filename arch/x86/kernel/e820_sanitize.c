@@ -92,7 +92,9 @@ static u32 segment_type(const struct e820_table *t, u64 s, u64 e,
 
 static void emit(struct e820_table *out, u64 s, u64 e, u32 type)
 {
-	struct e820_entry *last = out->nr_entries ?
+	/* past the end only counting goes on: there is no last entry */
+	struct e820_entry *last = out->nr_entries &&
+				  out->nr_entries <= E820_MAX_ENTRIES ?
 				  &out->entries[out->nr_entries - 1] : NULL;
 
 	if (last && last->type == type && last->addr + last->size == s) {
