@@ -23,6 +23,7 @@
 #include <asm/irqflags.h>
 #include <asm/mtrr.h>
 #include <asm/pat.h>
+#include <asm/pat_verify.h>
 #include <asm/pgtable.h>
 #include <asm/setup.h>
 #include <asm/processor.h>
@@ -42,6 +43,7 @@ void start_kernel(void)
 	setup_arch();
 	mem_init();
 	kmalloc_init();
+	memtype_init();
 
 	/* from here on: needs memory management and page tables (ACPI maps) */
 	parse_args(false);
@@ -51,6 +53,8 @@ void start_kernel(void)
 	cpuinfo_proc_init();
 	mtrr_proc_init();
 	pat_debugfs_init();
+	memtype_debugfs_init();
+	pat_verify_debugfs_init();
 	ptdump_init();
 
 	/* drivers: need ACPI tables and ioremap() */

@@ -136,7 +136,7 @@ static void cpa_split(struct cpa_req *r, pteval_t *e, enum pg_level level,
 	unsigned int i;
 
 	if (level == PG_LEVEL_2M)
-		flags = protval_large_2_4k(flags) & ~_PAGE_PSE;
+		flags = protval_large_2_4k(flags);
 	for (i = 0; i < PTRS_PER_TABLE; i++)
 		t[i] = (pfn + i * step) | flags;
 	*e = table | _PAGE_PRESENT | _PAGE_RW | _PAGE_ACCESSED | _PAGE_DIRTY;

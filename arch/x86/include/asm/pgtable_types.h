@@ -87,9 +87,10 @@ static inline pteval_t protval_4k_2_large(pteval_t v)
 	return (v & ~_PAGE_PAT) | ((v & _PAGE_PAT) << (_PAGE_BIT_PAT_LARGE - _PAGE_BIT_PAT));
 }
 
+/* a large entry's flags as a 4K entry's: PS goes, PAT moves into bit 7 */
 static inline pteval_t protval_large_2_4k(pteval_t v)
 {
-	return (v & ~_PAGE_PAT_LARGE) |
+	return (v & ~(_PAGE_PAT_LARGE | _PAGE_PSE)) |
 	       ((v & _PAGE_PAT_LARGE) >> (_PAGE_BIT_PAT_LARGE - _PAGE_BIT_PAT));
 }
 

@@ -31,7 +31,7 @@ static u64 test_ram_page(void)
 	static u64 page;
 
 	if (!page)
-		page = __pa(get_zeroed_page(GFP_KERNEL));
+		page = __pa((void *)get_zeroed_page(GFP_KERNEL));
 	return page;
 }
 
