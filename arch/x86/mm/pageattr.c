@@ -130,7 +130,9 @@ static void cpa_split(struct cpa_req *r, pteval_t *e, enum pg_level level,
 		      unsigned long va)
 {
 	phys_addr_t table = cpa_take_page(r);
-	pteval_t *t = __va(table), v = *e, flags = v & PTE_FLAGS_MASK;
+	pteval_t *t = __va(table), v = *e;
+	/* bit 12 of a large entry is its PAT bit, not part of the frame */
+	pteval_t flags = v & (PTE_FLAGS_MASK | _PAGE_PAT_LARGE);
 	phys_addr_t pfn = v & PTE_PFN_MASK & ~(pt_level_size(level) - 1);
 	unsigned long step = pt_level_size(level - 1);
 	unsigned int i;
@@ -219,8 +221,12 @@ static void cpa_sync_alias(struct cpa_req *r)
 static bool cpa_table_uniform(pteval_t *t, enum pg_level level)
 {
 	unsigned long step = pt_level_size(level);
-	pteval_t first = t[0], flags = first & PTE_FLAGS_MASK & ~CPA_MERGE_IGNORE;
-	phys_addr_t base = first & PTE_PFN_MASK;
+	/* for 2M entries bit 12 is the PAT bit: an attribute, not the frame */
+	pteval_t amask = (PTE_FLAGS_MASK & ~CPA_MERGE_IGNORE) |
+			 (level == PG_LEVEL_2M ? _PAGE_PAT_LARGE : 0);
+	pteval_t pmask = PTE_PFN_MASK & ~(step - 1);
+	pteval_t first = t[0], flags = first & amask;
+	phys_addr_t base = first & pmask;
 	unsigned int i;
 
 	if (!pt_entry_present(first) ||
@@ -228,8 +234,7 @@ static bool cpa_table_uniform(pteval_t *t, enum pg_level level)
 	    !IS_ALIGNED(base, step * PTRS_PER_TABLE))
 		return false;
 	for (i = 1; i < PTRS_PER_TABLE; i++)
-		if ((t[i] & PTE_FLAGS_MASK & ~CPA_MERGE_IGNORE) != flags ||
-		    (t[i] & PTE_PFN_MASK) != base + i * step)
+		if ((t[i] & amask) != flags || (t[i] & pmask) != base + i * step)
 			return false;
 	return true;
 }
@@ -248,10 +253,11 @@ static int cpa_try_merge(pteval_t *e, enum pg_level level)
 		return 0;
 	if (level == PG_LEVEL_2M && !boot_cpu_has(X86_FEATURE_GBPAGES))
 		return 0;
-	flags = t[0] & PTE_FLAGS_MASK;
 	if (level == PG_LEVEL_4K)
-		flags = protval_4k_2_large(flags) | _PAGE_PSE;
-	*e = (t[0] & PTE_PFN_MASK) | flags;
+		flags = protval_4k_2_large(t[0] & PTE_FLAGS_MASK) | _PAGE_PSE;
+	else
+		flags = t[0] & (PTE_FLAGS_MASK | _PAGE_PAT_LARGE);
+	*e = (t[0] & PTE_PFN_MASK & ~(pt_level_size(level + 1) - 1)) | flags;
 	direct_pages_count[level] -= PTRS_PER_TABLE;
 	direct_pages_count[level + 1]++;
 	cpa_stats.merges++;
