@@ -27,6 +27,7 @@
 
 static struct unit_case *unit_head, **unit_tail = &unit_head;
 static bool unit_failed;	/* the running case */
+static const char *unit_skipped; /* its skip reason, if it skipped */
 static jmp_buf unit_abort_jmp;
 
 void unit_register(struct unit_case *c)
@@ -146,6 +147,20 @@ void unit_note(const char *fmt, ...)
 	putchar('\n');
 }
 
+void unit_skip(const char *reason)
+{
+	unit_skipped = reason;
+	fflush(stdout);
+	longjmp(unit_abort_jmp, 1);
+}
+
+bool unit_known_bugs(void)
+{
+	const char *s = getenv("UNIT_KNOWN_BUGS");
+
+	return s && *s && strcmp(s, "0");
+}
+
 unsigned long long unit_seed(void)
 {
 	const char *s = getenv("UNIT_SEED");
@@ -164,12 +179,18 @@ unsigned long long unit_rand(unsigned long long *state)
 	return x * 0x2545f4914f6cdd1dULL;
 }
 
+/* exit status of a child whose case skipped (the reason was printed) */
+#define UNIT_EXIT_SKIP	77
+
 /* run one case here; true if it passed */
 static bool unit_run_here(struct unit_case *c)
 {
 	unit_failed = false;
+	unit_skipped = NULL;
 	if (!setjmp(unit_abort_jmp))
 		c->fn();
+	if (unit_skipped)
+		printf("# SKIP: %s\n", unit_skipped);
 	fflush(stdout);
 	return !unit_failed;
 }
@@ -186,8 +207,11 @@ static bool unit_run_child(struct unit_case *c)
 		perror("fork");
 		return unit_run_here(c);
 	}
-	if (!pid)
-		_exit(unit_run_here(c) ? 0 : 1);
+	if (!pid) {
+		bool ok = unit_run_here(c);
+
+		_exit(!ok ? 1 : unit_skipped ? UNIT_EXIT_SKIP : 0);
+	}
 	if (waitpid(pid, &status, 0) < 0) {
 		perror("waitpid");
 		return false;
@@ -196,6 +220,10 @@ static bool unit_run_child(struct unit_case *c)
 		printf("# %s.%s: killed by signal %d\n", c->suite, c->name,
 		       WTERMSIG(status));
 		return false;
+	}
+	if (WEXITSTATUS(status) == UNIT_EXIT_SKIP) {
+		unit_skipped = "";
+		return true;
 	}
 	if (WEXITSTATUS(status) > 1)
 		printf("# %s.%s: exit status %d (sanitizer report above)\n",
@@ -238,8 +266,10 @@ int main(int argc, char **argv)
 		snprintf(full, sizeof(full), "%s.%s", c->suite, c->name);
 		if (glob && fnmatch(glob, full, 0))
 			continue;
+		unit_skipped = NULL;
 		ok = same_process ? unit_run_here(c) : unit_run_child(c);
-		printf("%sok %u - %s\n", ok ? "" : "not ", n++, full);
+		printf("%sok %u - %s%s\n", ok ? "" : "not ", n++, full,
+		       ok && unit_skipped ? " # SKIP" : "");
 		if (ok)
 			passed++;
 		else

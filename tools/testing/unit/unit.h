@@ -52,6 +52,10 @@ bool unit_check_mem(const char *file, int line, const char *ea,
 /* a free-form failure: printf-style message */
 void unit_fail_msg(const char *file, int line, bool fatal, const char *fmt,
 		   ...) __attribute__((__format__(printf, 4, 5)));
+/* end the case as skipped ("ok N - suite.name # SKIP reason") */
+void unit_skip(const char *reason) __attribute__((__noreturn__));
+/* true when UNIT_KNOWN_BUGS is set: run the cases that show open bugs */
+bool unit_known_bugs(void);
 /* a "# " comment line in the output */
 void unit_note(const char *fmt, ...) __attribute__((__format__(printf, 1, 2)));
 
