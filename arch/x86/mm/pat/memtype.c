@@ -42,6 +42,7 @@
 #define ISA_END		0x100000ULL
 
 static DEFINE_SPINLOCK(memtype_lock);
+struct memtype_stats memtype_stats;
 static struct memtype_tree memtype_tree;
 static bool memtype_ready;
 
@@ -246,6 +247,7 @@ int memtype_reserve_owner(u64 start, u64 end, enum page_cache_mode req,
 		memtype_report_conflict(start, end, &ci);
 	if (err)
 		return err;
+	memtype_stats.reserves++;
 	if (new_type)
 		*new_type = granted;
 	if (pat_debug_enable)
@@ -300,6 +302,7 @@ int memtype_free(u64 start, u64 end)
 			(unsigned long long)end - 1);
 		return -EINVAL;
 	}
+	memtype_stats.frees++;
 	if (pat_debug_enable)
 		pr_info("memtype_free request [mem %#010llx-%#010llx]\n",
 			(unsigned long long)start, (unsigned long long)end - 1);

@@ -14,7 +14,15 @@ struct memtype_conflict_info {
 	bool ram;
 };
 
+struct memtype_stats {
+	unsigned long reserves;		/* successful memtype_reserve() calls */
+	unsigned long frees;
+};
+
+extern struct memtype_stats memtype_stats;
+
 void memtype_init(void);
+int pat_bench_cmd(int argc, char **argv);
 void memtype_debugfs_init(void);
 int memtype_reserve_owner(u64 start, u64 end, enum page_cache_mode req,
 			  enum page_cache_mode *new_type, unsigned long caller);
