@@ -32,8 +32,8 @@ static int meminfo_show(struct seq_file *m, void *private)
 	/* nothing is reclaimable (no page cache), so available == free */
 	meminfo_line(m, "MemAvailable", PAGES_KB(free));
 	meminfo_line(m, "Slab", PAGES_KB(slab_pages()));
-	meminfo_line(m, "VmallocTotal",
-		     (VMALLOC_END - VMALLOC_START + 1) >> 10);
+	/* VMALLOC_END is the last byte; Linux subtracts it all the same */
+	meminfo_line(m, "VmallocTotal", (VMALLOC_END - VMALLOC_START) >> 10);
 	meminfo_line(m, "VmallocUsed", PAGES_KB(vmalloc_nr_pages()));
 	meminfo_line(m, "DirectMap4k", direct_pages_count[PG_LEVEL_4K] << 2);
 	meminfo_line(m, "DirectMap2M", direct_pages_count[PG_LEVEL_2M] << 11);

@@ -251,6 +251,29 @@ void free_pages(unsigned long addr, unsigned int order)
 		__free_pages(virt_to_page((void *)addr), order);
 }
 
+/**
+ * free_reserved_page() - give a page memblock handed out to the allocator
+ * @page: a PG_reserved page of RAM that its boot-time owner is done with
+ *
+ * For memory allocated before mem_init() (early page tables, say) that
+ * is released later; __free_pages() refuses reserved pages on purpose.
+ */
+void free_reserved_page(struct page *page)
+{
+	unsigned long flags;
+
+	if (WARN_ON_ONCE(!PageReserved(page) ||
+			 !memblock_is_memory(page_to_phys(page))))
+		return;
+	page->flags = 0;
+	page->refcount = 0;
+	spin_lock_irqsave(&zone_lock, flags);
+	buddy_free_block(page_to_pfn(page), 0);
+	zone_free_pages++;
+	zone_managed_pages++;
+	spin_unlock_irqrestore(&zone_lock, flags);
+}
+
 unsigned long totalram_pages(void)
 {
 	return READ_ONCE(zone_managed_pages);

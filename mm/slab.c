@@ -70,17 +70,6 @@ size_t kmalloc_size_roundup(size_t size)
 	return PAGE_SIZE << get_order(size);
 }
 
-static void kmalloc_init_classes(void)
-{
-	unsigned int i;
-
-	for (i = 0; i < KMALLOC_NR_CLASSES; i++) {
-		spin_lock_init(&kmalloc_classes[i].lock);
-		INIT_LIST_HEAD(&kmalloc_classes[i].partial);
-	}
-	kmalloc_ready = true;
-}
-
 /* chain every object of a fresh slab page into its free list */
 static void slab_init_page(struct page *page, unsigned int idx)
 {
@@ -297,5 +286,11 @@ unsigned long slab_pages(void)
  */
 void kmalloc_init(void)
 {
-	kmalloc_init_classes();
+	unsigned int i;
+
+	for (i = 0; i < KMALLOC_NR_CLASSES; i++) {
+		spin_lock_init(&kmalloc_classes[i].lock);
+		INIT_LIST_HEAD(&kmalloc_classes[i].partial);
+	}
+	kmalloc_ready = true;
 }

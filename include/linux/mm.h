@@ -71,6 +71,9 @@ static inline unsigned int get_order(unsigned long size)
 	return buddy_order_for_size(size, PAGE_SHIFT);
 }
 
+/* hand a page reserved at boot (memblock) over to the buddy allocator */
+void free_reserved_page(struct page *page);
+
 /* build the struct page array and the buddy allocator; after paging_init */
 void mem_init(void);
 /* /proc/meminfo and /proc/vmallocinfo; after vfile_init() */

@@ -29,6 +29,15 @@ static void test_memory_is_e820_ram(struct ktest *t)
 	KTEST_EXPECT_EQ(t, memblock_end_of_DRAM(), e820__end_of_ram());
 	KTEST_EXPECT_FALSE(t, memblock_is_memory(0xb0000000));
 	KTEST_EXPECT_TRUE(t, memblock_is_memory(__pa_symbol(_text)));
+
+	/* the helpers ioremap and PAT use, on QEMU's fixed layout */
+	KTEST_EXPECT_TRUE(t, e820__is_ram(SZ_1M, 2 * SZ_1M));
+	KTEST_EXPECT_FALSE(t, e820__is_ram(SZ_1M, SZ_1M));
+	KTEST_EXPECT_FALSE(t, e820__is_ram(0x9f000, SZ_1M + SZ_4K));
+	KTEST_EXPECT_TRUE(t, e820__any_ram(0x9f000, SZ_1M + SZ_4K));
+	KTEST_EXPECT_FALSE(t, e820__any_ram(0xfec00000, 0xfee01000));
+	KTEST_EXPECT_TRUE(t, e820__mapped_all(0xfffc0000, SZ_4G,
+					      E820_TYPE_RESERVED));
 }
 
 static void test_boot_reservations(struct ktest *t)
