@@ -17,7 +17,9 @@ TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 SUMMARY = re.compile(r"^(?:\w+: )?(\d+) passed, (\d+) failed(?:, (\d+) skipped)?\s*$")
 
 
-def step(name, cmd):
+def step(name, cmd, sum_all=False):
+    """sum_all: the step prints one summary per part, add them up;
+    otherwise its last summary line is its total."""
     print(f"=== {name}: {' '.join(cmd)}", flush=True)
     t0 = time.monotonic()
     p = subprocess.run(cmd, cwd=TOP, stdout=subprocess.PIPE,
@@ -28,7 +30,8 @@ def step(name, cmd):
     for line in out.split("\n"):
         m = SUMMARY.match(line.strip())
         if m:
-            res = [int(m.group(1)), int(m.group(2)), int(m.group(3) or 0)]
+            new = [int(m.group(1)), int(m.group(2)), int(m.group(3) or 0)]
+            res = [a + b for a, b in zip(res, new)] if res and sum_all else new
     if res is None:
         res = [0, 1, 0]
         print(f"=== {name}: no summary line (exit {p.returncode}): counted as a failure")
@@ -56,7 +59,7 @@ def main():
     ]
     total = [0, 0, 0]
     for name, cmd in steps:
-        res = step(name, cmd)
+        res = step(name, cmd, sum_all=name == "memtype tree tools")
         total = [t + x for t, x in zip(total, res)]
     print(f"{total[0]} passed, {total[1]} failed, {total[2]} skipped")
     return 1 if total[1] else 0

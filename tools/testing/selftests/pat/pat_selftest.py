@@ -77,7 +77,8 @@ def command_output(out, cmd):
             for l in lines[i + 1:]:
                 if l.startswith("# "):
                     break
-                res.append(l)
+                if not re.match(r"^\[\s*\d+\.\d+\] ", l):
+                    res.append(l)  # kernel log lines interleave
             return res
     return None
 
