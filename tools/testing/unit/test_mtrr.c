@@ -244,17 +244,13 @@ UNIT_TEST(mtrr, noncontiguous_mask_points)
 }
 
 /*
- * A range that starts outside the second block and covers it.  Open bug:
- * mtrr_next_boundary() knows only the first block of a hole-y mask (via
- * mtrr_var_range_bounds()), so the lookup samples 8M only and answers WB,
- * uniform.  Run with UNIT_KNOWN_BUGS=1.
+ * A range that starts outside the second block and covers it: the lookup
+ * must split at every block edge of a hole-y mask, not only the first.
  */
 UNIT_TEST(mtrr, noncontiguous_mask_range_covering_a_block)
 {
 	struct mtrr_state s;
 
-	if (!unit_known_bugs())
-		unit_skip("known bug: lookups miss later blocks of a non-contiguous mask");
 	holey(&s);
 	EXPECT_LOOKUP(&s, 0x800000, 0x2000000, UC, 0);
 }

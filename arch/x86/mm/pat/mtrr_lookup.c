@@ -16,7 +16,8 @@
  *   4. No variable range matches: the default type.
  *
  * A range is split at every boundary where that answer can change (fixed
- * sub-range edges, variable range edges), and the parts are combined with
+ * sub-range edges, variable range edges, and for a mask with holes every
+ * edge of its lattice of blocks), and the parts are combined with
  * the same rules, so a range is "uniform" only if every byte has one type.
  */
 #include <linux/types.h>
@@ -138,6 +139,18 @@ static u64 mtrr_next_boundary(const struct mtrr_state *s, u64 p, u64 end)
 	for (i = 0; i < s->num_var && i < MTRR_MAX_VAR_RANGES; i++) {
 		if (!mtrr_var_range_bounds(s, i, &b, &e))
 			continue;
+		if (!mtrr_var_range_contiguous(s, i)) {
+			/*
+			 * A mask with holes matches a lattice of blocks the
+			 * size of its lowest bit: the answer can change at
+			 * every block edge.
+			 */
+			u64 blk = e - b, edge = (p | (blk - 1)) + 1;
+
+			if (edge > p && edge < next)
+				next = edge;
+			continue;
+		}
 		if (b > p && b < next)
 			next = b;
 		if (e > p && e < next)
