@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * arch/x86/mm/pat/cachemode.c: cache mode <-> PAT index <-> PTE bits for
+ * the three PAT layouts in use, with the expected indices written out by
+ * hand from the layouts (WB WC UC- UC WB WP UC- WT and so on).
+ */
+#include <asm/pat_policy.h>
+#include <asm/pgtable_types.h>
+
+#include "cachemode.h"
+#include "unit.h"
+
+#define WB	_PAGE_CACHE_MODE_WB
+#define WC	_PAGE_CACHE_MODE_WC
+#define UCM	_PAGE_CACHE_MODE_UC_MINUS
+#define UC	_PAGE_CACHE_MODE_UC
+#define WT	_PAGE_CACHE_MODE_WT
+#define WP	_PAGE_CACHE_MODE_WP
+
+static void expect_layout(u64 pat, const u8 *index2mode, const u8 *mode2index)
+{
+	struct pat_cachemode_tables t;
+	unsigned int i;
+
+	pat_cachemode_init(&t, pat);
+	for (i = 0; i < 8; i++)
+		if (t.index2mode[i] != index2mode[i])
+			EXPECT_FAIL("PAT %#llx: index %u is mode %u, want %u",
+				    (unsigned long long)pat, i,
+				    t.index2mode[i], index2mode[i]);
+	for (i = 0; i <= WP; i++)
+		if (t.mode2index[i] != mode2index[i])
+			EXPECT_FAIL("PAT %#llx: mode %u uses index %u, want %u",
+				    (unsigned long long)pat, i,
+				    t.mode2index[i], mode2index[i]);
+}
+
+UNIT_TEST(cachemode, full_layout)
+{
+	static const u8 i2m[8] = { WB, WC, UCM, UC, WB, WP, UCM, WT };
+	/* by mode: WB WC UC- UC WT WP */
+	static const u8 m2i[6] = { 0, 1, 2, 3, 7, 5 };
+
+	expect_layout(0x0407050600070106ULL, i2m, m2i);
+}
+
+UNIT_TEST(cachemode, erratum_layout_falls_back_to_uc_minus)
+{
+	static const u8 i2m[8] = { WB, WC, UCM, UC, WB, WC, UCM, UC };
+	static const u8 m2i[6] = { 0, 1, 2, 3, 2, 2 };
+
+	expect_layout(0x0007010600070106ULL, i2m, m2i);
+}
+
+UNIT_TEST(cachemode, power_on_layout)
+{
+	static const u8 i2m[8] = { WB, WT, UCM, UC, WB, WT, UCM, UC };
+	static const u8 m2i[6] = { 0, 2, 2, 3, 1, 2 };
+
+	expect_layout(0x0007040600070406ULL, i2m, m2i);
+}
+
+UNIT_TEST(cachemode, reserved_encodings_read_as_uc)
+{
+	/* entries 2, 3 and 8 are reserved encodings: everything UC */
+	static const u8 i2m[8] = { UC, UC, UC, UC, UC, UC, UC, UC };
+	static const u8 m2i[6] = { 0, 0, 0, 0, 0, 0 };
+
+	expect_layout(0x0808030302020303ULL, i2m, m2i);
+}
+
+UNIT_TEST(cachemode, index_to_pte_bits)
+{
+	unsigned int i;
+
+	EXPECT_EQ(pat_index_to_pte4k(0), 0);
+	EXPECT_EQ(pat_index_to_pte4k(1), _PAGE_PWT);
+	EXPECT_EQ(pat_index_to_pte4k(2), _PAGE_PCD);
+	EXPECT_EQ(pat_index_to_pte4k(7), _PAGE_PWT | _PAGE_PCD | _PAGE_PAT);
+	EXPECT_EQ(_PAGE_PWT, 1ULL << 3);
+	EXPECT_EQ(_PAGE_PCD, 1ULL << 4);
+	EXPECT_EQ(_PAGE_PAT, 1ULL << 7);
+	for (i = 0; i < 8; i++) {
+		EXPECT_EQ(pat_pte4k_to_index(pat_index_to_pte4k(i)), i);
+		EXPECT_EQ(pat_pte4k_to_index(pat_index_to_pte4k(i) |
+					     0xfff0000000000163ULL), i);
+	}
+}
