@@ -20,6 +20,7 @@
 #include <linux/gfp.h>
 #include <linux/kernel.h>
 #include <linux/memblock.h>
+#include <linux/mm.h>
 #include <linux/printk.h>
 #include <linux/string.h>
 #include <asm/fixmap.h>
@@ -67,9 +68,16 @@ phys_addr_t pgtable_alloc_page(void)
 
 void pgtable_free_page(phys_addr_t p)
 {
-	if (pgtable_buddy)
-		free_page((unsigned long)__va(p));
-	/* early pages are never freed: the boot tables only grow */
+	struct page *pg;
+
+	if (!pgtable_buddy)
+		return;	/* before mem_init() the boot tables only grow */
+	/* a table built at boot came from memblock and is still reserved */
+	pg = virt_to_page(__va(p));
+	if (PageReserved(pg))
+		free_reserved_page(pg);
+	else
+		__free_page(pg);
 }
 
 void pgtable_use_buddy(void)

@@ -53,10 +53,10 @@ static void bench_report(const char *what, const struct bench_counts *a,
 
 	bench_snap(&b);
 	if (err) {
-		shell_printf("%-28s error %d\n", what, err);
+		shell_printf("%-30s error %d\n", what, err);
 		return;
 	}
-	shell_printf("%-28s tlb single %6lu full %4lu  clflush lines %8lu wbinvd %2lu  splits %3lu merges %3lu  reservations %2lu  cycles %llu\n",
+	shell_printf("%-30s tlb single %6lu full %4lu  clflush lines %8lu wbinvd %2lu  splits %3lu merges %3lu  reservations %2lu  cycles %llu\n",
 		     what, b.tlb.single - a->tlb.single, b.tlb.full - a->tlb.full,
 		     b.cache.lines - a->cache.lines,
 		     b.cache.wbinvd - a->cache.wbinvd,
@@ -107,8 +107,9 @@ static void bench_ioremap(void)
 
 static int cmd_pat_bench(void)
 {
-	unsigned long one = get_zeroed_page(GFP_KERNEL);
+	/* one page inside a 2M block: its round trip splits and merges */
 	unsigned long two = __get_free_pages(GFP_KERNEL, 9);
+	unsigned long one = two ? two + 7 * PAGE_SIZE : 0;
 	unsigned long gig = bench_gigabyte();
 
 	shell_printf("pat bench: PAT %s, CPU %s, clflush %s\n",
@@ -124,11 +125,9 @@ static int cmd_pat_bench(void)
 	if (gig)
 		bench_set_memory(gig, 262144, "set_memory_uc/wb 262144 pages");
 	else
-		shell_printf("%-28s skipped (needs 1.5 GiB free)\n",
+		shell_printf("%-30s skipped (needs 1.5 GiB free)\n",
 			     "set_memory_uc/wb 262144 pages");
 	bench_ioremap();
-	if (one)
-		free_page(one);
 	if (two)
 		free_pages(two, 9);
 	return 0;
