@@ -5,6 +5,7 @@
 #include <linux/e820.h>
 #include <linux/kernel.h>
 #include <linux/memblock.h>
+#include <asm/mtrr.h>
 #include <asm/page.h>
 #include <asm/pgtable.h>
 #include <asm/setup.h>
@@ -14,6 +15,7 @@ extern char _text[], _end[];
 void setup_arch(void)
 {
 	e820__memory_setup();
+	mtrr_check_ram();
 	/*
 	 * The first MiB holds the BIOS data area, the EBDA and, later, the
 	 * SMP trampoline: never hand it out.  Then the kernel image itself.

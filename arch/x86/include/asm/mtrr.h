@@ -88,5 +88,6 @@ u8 mtrr_type_lookup(u64 start, u64 end, u8 *uniform);
 void mtrr_read_state(struct mtrr_state *s);
 void mtrr_bp_init(void);
 void mtrr_proc_init(void);
+void mtrr_check_ram(void);
 
 #endif /* _ASM_X86_MTRR_H */

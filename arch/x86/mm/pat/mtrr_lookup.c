@@ -79,11 +79,12 @@ static u8 mtrr_combine(u8 a, u8 b, bool *undefined)
 bool mtrr_var_range_bounds(const struct mtrr_state *s, unsigned int i,
 			   u64 *base, u64 *end)
 {
-	u64 amask = mtrr_addr_mask(s);
-	u64 mask = s->var[i].mask & amask;
-	u64 size;
+	u64 amask = mtrr_addr_mask(s), mask, size;
 
-	if (i >= s->num_var || !mtrr_var_valid(s, i) || !mask)
+	if (i >= s->num_var || i >= MTRR_MAX_VAR_RANGES || !mtrr_var_valid(s, i))
+		return false;
+	mask = s->var[i].mask & amask;
+	if (!mask)
 		return false;
 	size = mask & -mask;	/* lowest set bit: the range's size */
 	*base = s->var[i].base & mask;

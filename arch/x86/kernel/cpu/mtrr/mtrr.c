@@ -11,6 +11,7 @@
  */
 #define pr_fmt(fmt) "mtrr: " fmt
 
+#include <linux/e820.h>
 #include <linux/kernel.h>
 #include <linux/printk.h>
 #include <linux/vfile.h>
@@ -124,6 +125,35 @@ void mtrr_bp_init(void)
 		mtrr_attrib_to_str(s->def_type), s->num_var,
 		s->have_fixed && s->fixed_enabled ? "enabled" : "disabled");
 	mtrr_check_firmware(s);
+}
+
+/**
+ * mtrr_check_ram() - warn about RAM that the MTRRs do not call write-back
+ *
+ * Firmware that leaves RAM uncachable by MTRR makes it slow whatever the
+ * page tables say (UC wins), and breaks the memtype rule that a WB request
+ * stays WB.  Run once the e820 map is known.
+ */
+void mtrr_check_ram(void)
+{
+	unsigned int i;
+	u8 uniform, type;
+
+	if (!mtrr_state.have_mtrr || !mtrr_state.enabled)
+		return;
+	for (i = 0; i < e820_table.nr_entries; i++) {
+		const struct e820_entry *e = &e820_table.entries[i];
+
+		if (e->type != E820_TYPE_RAM)
+			continue;
+		type = mtrr_type_lookup(e->addr, e->addr + e->size, &uniform);
+		if (type != MTRR_TYPE_WRBACK || !uniform)
+			pr_warn("RAM [mem %#018llx-%#018llx] is %s%s by MTRR: firmware bug, this RAM will not be cached as it should\n",
+				(unsigned long long)e->addr,
+				(unsigned long long)(e->addr + e->size - 1),
+				uniform ? "" : "partly ",
+				mtrr_attrib_to_str(type));
+	}
 }
 
 static int mtrr_proc_show(struct seq_file *m, void *priv)

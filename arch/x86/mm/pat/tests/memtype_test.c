@@ -16,6 +16,8 @@
 #include <asm/pat_rules.h>
 #include <asm/processor.h>
 #include <asm/special_insns.h>
+#include <asm/pgtable.h>
+#include "../cachemode.h"
 #include "../memtype.h"
 
 #define UC	_PAGE_CACHE_MODE_UC
@@ -62,6 +64,52 @@ static void pat_test_layout_by_cpu(struct ktest *t)
 	row = pat_whitelist_lookup(boot_cpu_data.x86_vendor,
 				   boot_cpu_data.x86, boot_cpu_data.x86_model);
 	KTEST_EXPECT_EQ(t, pat_get_msr_value(), pat_layout_value(row->verdict));
+}
+
+/*
+ * The translation in both directions for every mode under every layout:
+ * a mode the layout has comes back as itself; one it lacks falls back to
+ * UC- (never to something less strict).  The live tables are checked
+ * against the programmed layout the same way.
+ */
+static void pat_test_translation_tables(struct ktest *t)
+{
+	static const struct {
+		u64 value;
+		bool has[_PAGE_CACHE_MODE_WP + 1];
+	} layouts[] = {
+		{ PAT_VALUE_FULL, { true, true, true, true, true, true } },
+		{ PAT_VALUE_LOWER4, { true, true, true, true, false, false } },
+		{ PAT_VALUE_POWER_ON, { true, false, true, true, true, false } },
+	};
+	struct pat_cachemode_tables tb;
+	unsigned int l, m, idx;
+
+	for (l = 0; l < ARRAY_SIZE(layouts); l++) {
+		pat_cachemode_init(&tb, layouts[l].value);
+		for (m = 0; m <= _PAGE_CACHE_MODE_WP; m++) {
+			idx = tb.mode2index[m];
+			KTEST_EXPECT_EQ(t, pat_pte4k_to_index(pat_index_to_pte4k(idx)), idx);
+			KTEST_EXPECT_EQ(t, tb.index2mode[idx],
+					layouts[l].has[m] ? m : UCM);
+			/* the PAT bit only when entries 0-3 do not have the mode */
+			if (idx >= 4)
+				KTEST_EXPECT_TRUE(t, tb.index2mode[idx & 3] != m);
+		}
+	}
+	for (m = 0; m <= _PAGE_CACHE_MODE_WP; m++) {
+		enum page_cache_mode got = pgprot2cachemode(cachemode2protval(m));
+
+		pat_cachemode_init(&tb, pat_get_msr_value());
+		KTEST_EXPECT_EQ(t, got, tb.index2mode[tb.mode2index[m]]);
+		KTEST_EXPECT_EQ(t, protval_large_2_4k(protval_4k_2_large(
+				cachemode2protval(m)) | _PAGE_PSE),
+				cachemode2protval(m));
+	}
+	if (pat_enabled())
+		KTEST_EXPECT_EQ(t, pgprot2cachemode(cachemode2protval(WC)), WC);
+	else
+		KTEST_EXPECT_EQ(t, pgprot2cachemode(cachemode2protval(WC)), UCM);
 }
 
 static void pat_test_mtrr_qemu_firmware(struct ktest *t)
@@ -201,6 +249,7 @@ static void pat_test_mixed_and_isa(struct ktest *t)
 static struct ktest_case pat_cases[] = {
 	KTEST_CASE(pat_test_msr_readback),
 	KTEST_CASE(pat_test_layout_by_cpu),
+	KTEST_CASE(pat_test_translation_tables),
 	KTEST_CASE(pat_test_mtrr_qemu_firmware),
 	KTEST_CASE(pat_test_ram_reserve_free),
 	KTEST_CASE(pat_test_mmio_rules),
