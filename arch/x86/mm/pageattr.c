@@ -33,12 +33,11 @@
 #include <asm/processor.h>
 #include <asm/set_memory.h>
 #include <asm/tlbflush.h>
+#include "cpa_plan.h"
 
 extern char _text[], _end[];
 
-#define CPA_MAX_PREALLOC	4	/* two range ends, each 1G -> 2M -> 4K */
-/* attributes that decide whether entries can be merged (A/D are set by hardware) */
-#define CPA_MERGE_IGNORE	(_PAGE_ACCESSED | _PAGE_DIRTY)
+#define CPA_MAX_PREALLOC	CPA_PLAN_MAX_SPLITS
 
 struct cpa_stats cpa_stats;
 static DEFINE_SPINLOCK(cpa_lock);
@@ -84,28 +83,36 @@ static int cpa_check_range(unsigned long start, unsigned long end)
 	return 0;
 }
 
-/* pages needed to split the large page holding va down to 4K at va */
-static unsigned int cpa_split_cost(unsigned long va)
+/* the planner's view of the live tables (see cpa_plan.h) */
+static enum pg_level cpa_view_leaf_level(const struct cpa_pt_view *view,
+					 unsigned long va)
 {
 	enum pg_level level;
 	pteval_t *e = lookup_address(va, &level);
 
-	if (level == PG_LEVEL_4K || !pt_entry_large(*e, level))
-		return 0;
-	return level == PG_LEVEL_1G ? 2 : 1;
+	if (!pt_entry_present(*e) && !(*e & PTE_PFN_MASK))
+		return PG_LEVEL_NONE;
+	if (level != PG_LEVEL_4K && !pt_entry_large(*e, level))
+		return PG_LEVEL_NONE;
+	return level;
 }
 
-/* step 2: the split plan is at most two ends, each down to 4K */
+static const struct cpa_pt_view cpa_live_view = {
+	.leaf_level = cpa_view_leaf_level,
+};
+
+/* step 2: plan the splits, then get a page-table page for each */
 static int cpa_prealloc(struct cpa_req *r)
 {
-	unsigned int need, i;
+	struct cpa_plan plan;
+	unsigned int i;
+	int err;
 
-	/*
-	 * Only the large pages holding the two ends can need splitting; an
-	 * end that needs none costs a page that is given back afterwards.
-	 */
-	need = cpa_split_cost(r->start) + cpa_split_cost(r->end - 1);
-	for (i = 0; i < need; i++) {
+	cpa_plan_init(&plan);
+	err = cpa_plan_add_range(&plan, &cpa_live_view, r->start, r->end);
+	if (err)
+		return err == -ENOSPC ? -ENOMEM : err;
+	for (i = 0; i < plan.nr_splits && i < CPA_MAX_PREALLOC; i++) {
 		r->prealloc[i] = pgtable_alloc_page();
 		if (!r->prealloc[i])
 			goto err_free;
@@ -130,17 +137,8 @@ static void cpa_split(struct cpa_req *r, pteval_t *e, enum pg_level level,
 		      unsigned long va)
 {
 	phys_addr_t table = cpa_take_page(r);
-	pteval_t *t = __va(table), v = *e;
-	/* bit 12 of a large entry is its PAT bit, not part of the frame */
-	pteval_t flags = v & (PTE_FLAGS_MASK | _PAGE_PAT_LARGE);
-	phys_addr_t pfn = v & PTE_PFN_MASK & ~(pt_level_size(level) - 1);
-	unsigned long step = pt_level_size(level - 1);
-	unsigned int i;
 
-	if (level == PG_LEVEL_2M)
-		flags = protval_large_2_4k(flags);
-	for (i = 0; i < PTRS_PER_TABLE; i++)
-		t[i] = (pfn + i * step) | flags;
+	cpa_split_entries(*e, level, __va(table));
 	*e = table | _PAGE_PRESENT | _PAGE_RW | _PAGE_ACCESSED | _PAGE_DIRTY;
 	if (cpa_in_direct_map(va)) {
 		direct_pages_count[level]--;
@@ -217,47 +215,21 @@ static void cpa_sync_alias(struct cpa_req *r)
 		flush_tlb_kernel_range((unsigned long)_text, (unsigned long)_end);
 }
 
-/* 512 entries that could be one entry of the level above */
-static bool cpa_table_uniform(pteval_t *t, enum pg_level level)
-{
-	unsigned long step = pt_level_size(level);
-	/* for 2M entries bit 12 is the PAT bit: an attribute, not the frame */
-	pteval_t amask = (PTE_FLAGS_MASK & ~CPA_MERGE_IGNORE) |
-			 (level == PG_LEVEL_2M ? _PAGE_PAT_LARGE : 0);
-	pteval_t pmask = PTE_PFN_MASK & ~(step - 1);
-	pteval_t first = t[0], flags = first & amask;
-	phys_addr_t base = first & pmask;
-	unsigned int i;
-
-	if (!pt_entry_present(first) ||
-	    (level == PG_LEVEL_2M && !pt_entry_large(first, level)) ||
-	    !IS_ALIGNED(base, step * PTRS_PER_TABLE))
-		return false;
-	for (i = 1; i < PTRS_PER_TABLE; i++)
-		if ((t[i] & amask) != flags || (t[i] & pmask) != base + i * step)
-			return false;
-	return true;
-}
-
 /* fold the table under *e (entries of @level) into one entry; 1 if done */
 static int cpa_try_merge(pteval_t *e, enum pg_level level)
 {
-	pteval_t *t, flags;
 	phys_addr_t table;
+	pteval_t *t;
 
 	if (!pt_entry_present(*e) || pt_entry_large(*e, level + 1))
 		return 0;
 	table = *e & PTE_PFN_MASK;
 	t = __va(table);
-	if (!cpa_table_uniform(t, level))
-		return 0;
 	if (level == PG_LEVEL_2M && !boot_cpu_has(X86_FEATURE_GBPAGES))
 		return 0;
-	if (level == PG_LEVEL_4K)
-		flags = protval_4k_2_large(t[0] & PTE_FLAGS_MASK) | _PAGE_PSE;
-	else
-		flags = t[0] & (PTE_FLAGS_MASK | _PAGE_PAT_LARGE);
-	*e = (t[0] & PTE_PFN_MASK & ~(pt_level_size(level + 1) - 1)) | flags;
+	if (!cpa_entries_mergeable(t, level))
+		return 0;
+	*e = cpa_merged_entry(t, level);
 	direct_pages_count[level] -= PTRS_PER_TABLE;
 	direct_pages_count[level + 1]++;
 	cpa_stats.merges++;
