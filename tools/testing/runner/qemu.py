@@ -1,7 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
 """Boot cachet under QEMU (TCG) and return the serial transcript."""
+import re
 import subprocess
 import time
+
+LOG_LINE = re.compile(r"^\[\s*\d+\.\d+\] ")
 
 
 def boot(kernel, append="", machine="q35", cpu="qemu64", mem="512M",
@@ -26,14 +29,16 @@ def boot(kernel, append="", machine="q35", cpu="qemu64", mem="512M",
 
 
 def command_output(out, cmd):
-    """Lines printed by a shell.run command, up to the next echoed command."""
+    """Lines printed by a shell.run command, up to the next echoed command;
+    kernel log lines that interleave are left out."""
     lines = out.split("\n")
     for i, line in enumerate(lines):
         if line == "# " + cmd.strip():
             res = []
             for l in lines[i + 1:]:
-                if l.startswith("# ") or l.startswith("["):
+                if l.startswith("# "):
                     break
-                res.append(l)
+                if not LOG_LINE.match(l):
+                    res.append(l)
             return res
     return None

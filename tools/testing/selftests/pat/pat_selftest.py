@@ -10,10 +10,13 @@ usage: pat_selftest.py --kernel VMLINUX [--nopat-kernel VMLINUX] [-j N]
 """
 import argparse
 import concurrent.futures
+import os
 import re
-import subprocess
 import sys
-import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "runner"))
+import qemu  # noqa: E402
 
 FULL = "x86/PAT: Configuration [0-7]: WB  WC  UC- UC  WB  WP  UC- WT  "
 LOWER4 = "x86/PAT: Configuration [0-7]: WB  WC  UC- UC  WB  WC  UC- UC  "
@@ -46,41 +49,12 @@ SCRIPT = "; ".join([
 ])
 
 
-def qemu_cmd(kernel, cpu, mem, append):
-    return ["qemu-system-x86_64", "-M", "q35", "-cpu", cpu, "-m", mem,
-            "-kernel", kernel, "-append", append, "-serial", "stdio",
-            "-display", "none", "-no-reboot", "-monitor", "none",
-            "-nodefaults"]
-
-
 def boot(kernel, cpu, mem, params, timeout=120):
     append = (params + " " if params else "") + f'shell.run="{SCRIPT}"'
-    t0 = time.monotonic()
-    try:
-        p = subprocess.run(qemu_cmd(kernel, cpu, mem, append),
-                           stdin=subprocess.DEVNULL, capture_output=True,
-                           timeout=timeout)
-        out = p.stdout.decode("utf-8", "replace")
-        status = p.returncode
-    except subprocess.TimeoutExpired as e:
-        out = (e.stdout or b"").decode("utf-8", "replace") + "\n<timeout>"
-        status = None
-    return out.replace("\r\n", "\n"), status, time.monotonic() - t0
+    return qemu.boot(kernel, append, cpu=cpu, mem=mem, timeout=timeout)
 
 
-def command_output(out, cmd):
-    """The lines a shell.run command printed, up to the next prompt echo."""
-    lines = out.split("\n")
-    for i, line in enumerate(lines):
-        if line == "# " + cmd.strip():
-            res = []
-            for l in lines[i + 1:]:
-                if l.startswith("# "):
-                    break
-                if not re.match(r"^\[\s*\d+\.\d+\] ", l):
-                    res.append(l)  # kernel log lines interleave
-            return res
-    return None
+command_output = qemu.command_output
 
 
 def log_has(out, text):
