@@ -27,6 +27,7 @@
 #include <asm/page.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>
+#include <asm/set_memory.h>
 #include <asm/special_insns.h>
 #include <asm/tlbflush.h>
 
@@ -212,6 +213,30 @@ static void map_direct(void)
 	}
 }
 
+/*
+ * The direct map also maps the image's own pages, RW.  Left so, it would
+ * be a writable alias of kernel text and read-only data: W^X of the image
+ * could be bypassed by writing through __va(__pa_symbol(x)).  Make that
+ * alias read-only, as Linux does (it stays NX: nothing runs from the
+ * direct map).  Data and bss keep their RW alias.  CPA splits the large
+ * page holding the image, so this runs before the boot counters are
+ * taken; it needs the new tables live, and allocates from memblock.
+ */
+static void protect_image_alias(void)
+{
+	static char *const ro[][2] = {
+		{ _text, _erodata },	/* text, rodata, notes */
+		{ _edata, _end },	/* the symbol table */
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(ro); i++)
+		if (ro[i][1] > ro[i][0] &&
+		    set_memory_ro((unsigned long)__va(__pa_symbol(ro[i][0])),
+				  (ro[i][1] - ro[i][0]) >> PAGE_SHIFT))
+			panic("paging: cannot make the image's direct-map alias read-only");
+}
+
 /**
  * paging_init() - build the kernel's page tables and switch to them
  *
@@ -236,6 +261,7 @@ void paging_init(void)
 	pgtable_early = false;
 	init_pgd = __va(init_pgd_phys);
 	__flush_tlb_all();
+	protect_image_alias();
 	memcpy(direct_pages_boot, direct_pages_count, sizeof(direct_pages_boot));
 	pr_info("x86/mm: direct map: %lu x 4K, %lu x 2M, %lu x 1G pages\n",
 		direct_pages_count[PG_LEVEL_4K], direct_pages_count[PG_LEVEL_2M],
