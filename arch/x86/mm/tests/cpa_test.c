@@ -11,6 +11,7 @@
 #include <linux/ktest.h>
 #include <linux/mm.h>
 #include <linux/string.h>
+#include <linux/vmalloc.h>
 #include <asm/extable.h>
 #include <asm/page.h>
 #include <asm/pgtable.h>
@@ -212,7 +213,26 @@ static void cpa_test_np_and_flush(struct ktest *t)
 	free_page(va);
 }
 
+/* the vmalloc area too: a vmalloc'ed page made read-only faults on write */
+static void cpa_test_vmalloc_area(struct ktest *t)
+{
+	u8 *p = vmalloc(2 * PAGE_SIZE);
+
+	KTEST_ASSERT_TRUE(t, p != NULL);
+	KTEST_EXPECT_EQ(t, probe_write_u8(p + PAGE_SIZE, 7), 0);
+	KTEST_EXPECT_EQ(t, set_memory_ro((unsigned long)p + PAGE_SIZE, 1), 0);
+	KTEST_EXPECT_EQ(t, probe_write_u8(p + PAGE_SIZE, 8), -EFAULT);
+	KTEST_EXPECT_EQ(t, p[PAGE_SIZE], 7);
+	KTEST_EXPECT_EQ(t, probe_write_u8(p, 1), 0);
+	KTEST_EXPECT_EQ(t, set_memory_rw((unsigned long)p + PAGE_SIZE, 1), 0);
+	KTEST_EXPECT_EQ(t, probe_write_u8(p + PAGE_SIZE, 9), 0);
+	/* a range running off the end of the area is refused */
+	KTEST_EXPECT_EQ(t, set_memory_ro((unsigned long)p, 4), -EINVAL);
+	vfree(p);
+}
+
 static struct ktest_case cpa_cases[] = {
+	KTEST_CASE(cpa_test_vmalloc_area),
 	KTEST_CASE(cpa_test_split_moves_pat_bit),
 	KTEST_CASE(cpa_test_bad_ranges),
 	KTEST_CASE(cpa_test_enomem_changes_nothing),
