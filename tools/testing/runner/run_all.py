@@ -49,7 +49,13 @@ def main():
     a = ap.parse_args()
     py = sys.executable
     r = "tools/testing/runner/"
+    clang = ("rm -f build/clang/vmlinux; "
+             "make -s O=build/clang CC=clang defconfig >/dev/null && "
+             "make -s -j2 O=build/clang CC=clang 2>&1 | grep -v '^  [A-Z]' ; "
+             "test -f build/clang/vmlinux && echo '1 passed, 0 failed' "
+             "|| echo '0 passed, 1 failed'")
     steps = [
+        ("clang build (-Werror)", ["sh", "-c", clang]),
         ("host unit tests", ["make", "-s", "-C", "tools/testing/unit", "check"]),
         ("memtype tree tools", ["make", "-s", "-C", "tools/testing/pat", "check"]),
         ("in-kernel KTAP suites", [py, r + "run_ktest.py", "--kernel", a.kernel]),
