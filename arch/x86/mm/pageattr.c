@@ -60,26 +60,15 @@ static bool cpa_in_vmalloc(unsigned long va)
 	return va >= VMALLOC_START && va <= VMALLOC_END;
 }
 
-/* step 1: the range must be mapped and inside one area */
+/*
+ * step 1: the range must lie inside one area; that every page of it is
+ * mapped is checked by the planner's walk in step 2
+ */
 static int cpa_check_range(unsigned long start, unsigned long end)
 {
-	unsigned long va = start;
-	enum pg_level level;
-	pteval_t *e;
-
 	if (!(cpa_in_direct_map(start) && cpa_in_direct_map(end - 1)) &&
 	    !(cpa_in_vmalloc(start) && cpa_in_vmalloc(end - 1)))
 		return -EINVAL;
-	while (va < end) {
-		e = lookup_address(va, &level);
-		/* a not-present leaf keeps its frame: set_memory_p() needs it */
-		if (!(*e & PTE_PFN_MASK) && !pt_entry_present(*e))
-			return -EINVAL;
-		if (level != PG_LEVEL_4K && !pt_entry_large(*e, level) &&
-		    !pt_entry_present(*e))
-			return -EINVAL;
-		va = ALIGN_DOWN(va, pt_level_size(level)) + pt_level_size(level);
-	}
 	return 0;
 }
 
