@@ -265,3 +265,65 @@ UNIT_TEST(mtrr, attrib_names)
 	EXPECT_STREQ(mtrr_attrib_to_str(2), "?");
 	EXPECT_STREQ(mtrr_attrib_to_str(INVALID), "?");
 }
+
+/* SMP: what a secondary CPU that firmware never programmed looks like */
+static void unprogrammed(struct mtrr_state *s, const struct mtrr_state *bsp)
+{
+	memset(s, 0, sizeof(*s));
+	s->have_mtrr = true;
+	s->have_fixed = bsp->have_fixed;
+	s->num_var = bsp->num_var;
+	s->cap = bsp->cap;
+	s->phys_bits = bsp->phys_bits;
+}
+
+UNIT_TEST(mtrr, compare_identical_and_digest)
+{
+	struct mtrr_state a, b;
+
+	q35(&a);
+	q35(&b);
+	EXPECT_EQ(mtrr_state_compare(&a, &b), 0);
+	EXPECT_EQ(mtrr_state_digest(&a), mtrr_state_digest(&b));
+}
+
+UNIT_TEST(mtrr, compare_unprogrammed_ap)
+{
+	struct mtrr_state bsp, ap;
+
+	q35(&bsp);
+	unprogrammed(&ap, &bsp);
+	EXPECT_EQ(mtrr_state_compare(&bsp, &ap),
+		  MTRR_CHANGE_MASK_FIXED | MTRR_CHANGE_MASK_VARIABLE |
+		  MTRR_CHANGE_MASK_DEFTYPE);
+	EXPECT_NE(mtrr_state_digest(&bsp), mtrr_state_digest(&ap));
+}
+
+UNIT_TEST(mtrr, compare_each_kind_alone)
+{
+	struct mtrr_state a, b;
+
+	q35(&a);
+	b = a;
+	b.def_type_msr ^= MTRR_DEF_TYPE_FE;
+	EXPECT_EQ(mtrr_state_compare(&a, &b), MTRR_CHANGE_MASK_DEFTYPE);
+	EXPECT_NE(mtrr_state_digest(&a), mtrr_state_digest(&b));
+	b = a;
+	b.var[3].base = 0x12345006;	/* a stale base under a clear V bit */
+	EXPECT_EQ(mtrr_state_compare(&a, &b), MTRR_CHANGE_MASK_VARIABLE);
+	EXPECT_NE(mtrr_state_digest(&a), mtrr_state_digest(&b));
+	b = a;
+	b.fixed_ranges[87] = MTRR_TYPE_UNCACHABLE;
+	EXPECT_EQ(mtrr_state_compare(&a, &b), MTRR_CHANGE_MASK_FIXED);
+	EXPECT_NE(mtrr_state_digest(&a), mtrr_state_digest(&b));
+}
+
+UNIT_TEST(mtrr, compare_different_range_counts)
+{
+	struct mtrr_state a, b;
+
+	q35(&a);
+	b = a;
+	b.num_var = a.num_var - 1;
+	EXPECT_EQ(mtrr_state_compare(&a, &b), MTRR_CHANGE_MASK_VARIABLE);
+}

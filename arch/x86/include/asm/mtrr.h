@@ -82,6 +82,14 @@ bool mtrr_var_range_bounds(const struct mtrr_state *s, unsigned int i,
 bool mtrr_var_range_contiguous(const struct mtrr_state *s, unsigned int i);
 const char *mtrr_attrib_to_str(u8 type);
 
+/* how two CPUs' MTRRs differ (Linux's names for the bits) */
+#define MTRR_CHANGE_MASK_FIXED		0x01
+#define MTRR_CHANGE_MASK_VARIABLE	0x02
+#define MTRR_CHANGE_MASK_DEFTYPE	0x04
+unsigned int mtrr_state_compare(const struct mtrr_state *a,
+				const struct mtrr_state *b);
+u64 mtrr_state_digest(const struct mtrr_state *s);
+
 /* the running kernel's state and its lookup (glue) */
 extern struct mtrr_state mtrr_state;
 u8 mtrr_type_lookup(u64 start, u64 end, u8 *uniform);
@@ -89,5 +97,8 @@ void mtrr_read_state(struct mtrr_state *s);
 void mtrr_bp_init(void);
 void mtrr_proc_init(void);
 void mtrr_check_ram(void);
+/* SMP: compare a new CPU's MTRRs; after bring-up, make them all agree */
+void mtrr_ap_check(void);
+void mtrr_aps_sync(void);
 
 #endif /* _ASM_X86_MTRR_H */

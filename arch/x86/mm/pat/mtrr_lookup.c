@@ -193,3 +193,65 @@ const char *mtrr_attrib_to_str(u8 type)
 		return names[type];
 	return "?";
 }
+
+/**
+ * mtrr_state_compare() - how two CPUs' MTRRs differ
+ * @a: one CPU's state (the boot CPU's)
+ * @b: another's
+ *
+ * Returns a mask of MTRR_CHANGE_MASK_* bits, 0 when they agree.  Compares
+ * what the MSRs hold, including variable ranges that are not valid: a
+ * stale base under a clear valid bit becomes live once someone sets it.
+ */
+unsigned int mtrr_state_compare(const struct mtrr_state *a,
+				const struct mtrr_state *b)
+{
+	unsigned int mask = 0, i;
+
+	if (a->def_type_msr != b->def_type_msr)
+		mask |= MTRR_CHANGE_MASK_DEFTYPE;
+	for (i = 0; i < a->num_var || i < b->num_var; i++)
+		if (i >= a->num_var || i >= b->num_var ||
+		    a->var[i].base != b->var[i].base ||
+		    a->var[i].mask != b->var[i].mask)
+			mask |= MTRR_CHANGE_MASK_VARIABLE;
+	if (a->have_fixed != b->have_fixed ||
+	    (a->have_fixed && __builtin_memcmp(a->fixed_ranges, b->fixed_ranges,
+					       sizeof(a->fixed_ranges))))
+		mask |= MTRR_CHANGE_MASK_FIXED;
+	return mask;
+}
+
+static u64 fnv1a(u64 h, u64 v)
+{
+	unsigned int i;
+
+	for (i = 0; i < 8; i++, v >>= 8) {
+		h ^= v & 0xff;
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+/**
+ * mtrr_state_digest() - a 64-bit FNV-1a fingerprint of every MTRR MSR
+ * @s: the state
+ *
+ * Equal for CPUs whose MTRRs agree (mtrr_state_compare() == 0), so one
+ * number per CPU shows an admin whether they all agree.
+ */
+u64 mtrr_state_digest(const struct mtrr_state *s)
+{
+	u64 h = 0xcbf29ce484222325ULL;
+	unsigned int i;
+
+	h = fnv1a(h, s->def_type_msr);
+	for (i = 0; i < s->num_var; i++) {
+		h = fnv1a(h, s->var[i].base);
+		h = fnv1a(h, s->var[i].mask);
+	}
+	if (s->have_fixed)
+		for (i = 0; i < MTRR_NUM_FIXED_RANGES; i++)
+			h = fnv1a(h, s->fixed_ranges[i]);
+	return h;
+}
