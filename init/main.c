@@ -15,6 +15,7 @@
 #include <linux/printk.h>
 #include <linux/shell.h>
 #include <linux/slab.h>
+#include <linux/smp.h>
 #include <linux/start_kernel.h>
 #include <linux/utsname.h>
 #include <linux/vfile.h>
@@ -61,6 +62,8 @@ void start_kernel(void)
 	pci_init();
 	hpet_init();
 	apic_init();
+	smp_init();
+	pat_cpus_debugfs_init();
 	bochs_fb_init();
 	ktest_boot();
 	shell_main();

@@ -1,14 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The one execution context; see include/linux/sched.h. */
+/* Execution contexts, one current per CPU; see include/linux/sched.h. */
 #include <linux/sched.h>
-
-static struct task_struct init_task = { .comm = "swapper/0", .pid = 0 };
-struct task_struct *current = &init_task;
 
 struct task_struct *set_current_context(struct task_struct *t)
 {
-	struct task_struct *old = current;
+	struct pcpu *p = this_pcpu();
+	struct task_struct *old = p->current_task;
 
-	current = t;
+	p->current_task = t;
 	return old;
 }

@@ -11,6 +11,7 @@
 #include <linux/compiler.h>
 #include <asm/irqflags.h>
 #include <asm/special_insns.h>
+#include <linux/smp.h>
 
 typedef struct {
 	u16 next;
@@ -30,8 +31,14 @@ static inline void spin_lock(spinlock_t *l)
 {
 	u16 me = __atomic_fetch_add(&l->next, 1, __ATOMIC_RELAXED);
 
-	while (__atomic_load_n(&l->owner, __ATOMIC_ACQUIRE) != me)
+	/*
+	 * The holder may be waiting for this CPU to flush its TLB while we
+	 * spin with interrupts off: serve its call, or neither moves.
+	 */
+	while (__atomic_load_n(&l->owner, __ATOMIC_ACQUIRE) != me) {
 		cpu_relax();
+		smp_poll_calls();
+	}
 }
 
 static inline bool spin_trylock(spinlock_t *l)

@@ -105,6 +105,29 @@ startup_64:
 2:	hlt
 	jmp	2b
 
+/*
+ * Secondary CPUs arrive here from the trampoline (trampoline_64.S) in
+ * long mode, on the trampoline's page table and without a stack.  Take
+ * the kernel's page tables and the stack the boot CPU set aside, then C.
+ */
+#ifdef CONFIG_SMP
+	.globl secondary_startup_64
+secondary_startup_64:
+	movabs	$init_pgd_phys, %rax
+	mov	(%rax), %rax
+	mov	%rax, %cr3
+	xor	%eax, %eax
+	mov	%eax, %ds
+	mov	%eax, %es
+	mov	%eax, %ss
+	movabs	$smp_initial_stack, %rax
+	mov	(%rax), %rsp
+	xor	%ebp, %ebp
+	call	start_secondary
+3:	hlt
+	jmp	3b
+#endif
+
 	.section .data.page_aligned, "aw"
 	.balign 4096
 /*

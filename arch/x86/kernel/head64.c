@@ -14,6 +14,7 @@
 #include <linux/string.h>
 #include <asm/bootparam.h>
 #include <asm/page_types.h>
+#include <asm/percpu.h>
 
 struct boot_params boot_params;
 
@@ -79,6 +80,7 @@ void x86_64_start_kernel(u32 start_info_paddr)
 {
 	const struct hvm_start_info *si;
 
+	pcpu_setup(0);
 	serial8250_early_init();
 	boot_params.start_info_paddr = start_info_paddr;
 	si = early_phys(start_info_paddr, sizeof(*si));

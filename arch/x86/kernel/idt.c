@@ -1,13 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The boot CPU's descriptor tables: a GDT with the kernel code and data
- * segments and a TSS, whose interrupt stacks give the double fault and NMI
- * handlers a good stack even when the current one is gone; and the IDT,
- * pointing every vector at its stub in entry_64.S.
+ * Descriptor tables.  Each CPU has its own GDT (kernel code and data
+ * segments and a TSS descriptor) and TSS, whose interrupt stacks give the
+ * double fault and NMI handlers a good stack even when the current one is
+ * gone; a TSS cannot be shared, as loading it marks it busy.  The IDT,
+ * pointing every vector at its stub in entry_64.S, is written once by the
+ * boot CPU and then only read, so every CPU loads the same one, as Linux
+ * does.
  */
+#include <linux/errno.h>
+#include <linux/gfp.h>
 #include <linux/kernel.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 #include <asm/page_types.h>
+#include <asm/percpu.h>
 #include <asm/segment.h>
 #include <asm/traps.h>
 
@@ -45,10 +52,15 @@ BUILD_BUG_ON(sizeof(struct tss) != 104);
 
 extern const char idt_stubs[];
 
+struct cpu_desc {
+	u64 gdt[GDT_ENTRIES];
+	struct tss tss __aligned(64);
+	u8 ist_stacks[2][IST_STACK_SIZE] __aligned(16);
+};
+
 static struct gate_desc idt_table[256] __aligned(4096);
-static u64 gdt_table[GDT_ENTRIES] __aligned(64);
-static struct tss boot_tss __aligned(64);
-static u8 ist_stacks[2][IST_STACK_SIZE] __aligned(16);
+static struct cpu_desc boot_desc __aligned(64);
+static struct cpu_desc *cpu_desc[NR_CPUS];
 
 static void set_gate(unsigned int vec, unsigned long addr, u8 ist)
 {
@@ -74,9 +86,9 @@ static void gdt_set_tss(u64 *gdt, struct tss *tss)
 	gdt[1] = base >> 32;
 }
 
-static void load_segments(void)
+static void load_segments(struct cpu_desc *d)
 {
-	struct desc_ptr gdtr = { sizeof(gdt_table) - 1, (u64)gdt_table };
+	struct desc_ptr gdtr = { sizeof(d->gdt) - 1, (u64)d->gdt };
 
 	__asm__ __volatile__(
 		"lgdt %0\n"
@@ -97,22 +109,35 @@ static void load_segments(void)
 	__asm__ __volatile__("ltr %w0" : : "r"(GDT_ENTRY_TSS_SEL));
 }
 
+static void cpu_desc_fill(struct cpu_desc *d)
+{
+	d->gdt[GDT_ENTRY_KERNEL_CS] = 0x00af9b000000ffffULL;
+	d->gdt[GDT_ENTRY_KERNEL_DS] = 0x00cf93000000ffffULL;
+	d->tss.ist[IST_DOUBLE_FAULT - 1] =
+		(u64)&d->ist_stacks[0][IST_STACK_SIZE];
+	d->tss.ist[IST_NMI - 1] = (u64)&d->ist_stacks[1][IST_STACK_SIZE];
+	d->tss.io_bitmap_base = sizeof(d->tss);
+	gdt_set_tss(&d->gdt[GDT_ENTRY_TSS], &d->tss);
+}
+
+static void load_idt(void)
+{
+	struct desc_ptr idtr = { sizeof(idt_table) - 1, (u64)idt_table };
+
+	__asm__ __volatile__("lidt %0" : : "m"(idtr));
+}
+
 /**
  * idt_setup() - install the boot CPU's GDT, TSS and IDT
  */
 void idt_setup(void)
 {
-	struct desc_ptr idtr = { sizeof(idt_table) - 1, (u64)idt_table };
 	unsigned int v;
 
-	gdt_table[GDT_ENTRY_KERNEL_CS] = 0x00af9b000000ffffULL;
-	gdt_table[GDT_ENTRY_KERNEL_DS] = 0x00cf93000000ffffULL;
-	boot_tss.ist[IST_DOUBLE_FAULT - 1] =
-		(u64)&ist_stacks[0][IST_STACK_SIZE];
-	boot_tss.ist[IST_NMI - 1] = (u64)&ist_stacks[1][IST_STACK_SIZE];
-	boot_tss.io_bitmap_base = sizeof(boot_tss);
-	gdt_set_tss(&gdt_table[GDT_ENTRY_TSS], &boot_tss);
-	load_segments();
+	cpu_desc_fill(&boot_desc);
+	cpu_desc[0] = &boot_desc;
+	load_segments(&boot_desc);
+	pcpu_setup(0);
 
 	for (v = 0; v < 256; v++)
 		set_gate(v, (unsigned long)idt_stubs + v * STUB_SIZE, 0);
@@ -120,5 +145,36 @@ void idt_setup(void)
 		 IST_DOUBLE_FAULT);
 	set_gate(X86_TRAP_NMI,
 		 (unsigned long)idt_stubs + X86_TRAP_NMI * STUB_SIZE, IST_NMI);
-	__asm__ __volatile__("lidt %0" : : "m"(idtr));
+	load_idt();
+}
+
+/**
+ * cpu_desc_alloc() - give CPU @cpu its own GDT, TSS and interrupt stacks
+ *
+ * Done by the boot CPU before it starts @cpu, so that a CPU that cannot
+ * have them is never started.  Returns 0 or -ENOMEM.
+ */
+int cpu_desc_alloc(unsigned int cpu)
+{
+	struct cpu_desc *d;
+
+	if (cpu_desc[cpu])
+		return 0;
+	d = kzalloc(sizeof(*d), GFP_KERNEL);
+	if (!d)
+		return -ENOMEM;
+	cpu_desc_fill(d);
+	cpu_desc[cpu] = d;
+	return 0;
+}
+
+/**
+ * cpu_desc_load() - load this CPU's GDT, TSS and the shared IDT
+ * @cpu: this CPU's logical number; cpu_desc_alloc() was done for it
+ */
+void cpu_desc_load(unsigned int cpu)
+{
+	load_segments(cpu_desc[cpu]);
+	pcpu_setup(cpu);
+	load_idt();
 }

@@ -5,8 +5,14 @@
 
 #include <linux/compiler.h>
 #include <linux/types.h>
+#include <asm/smp_cpus.h>
 
 #define MAX_IO_APICS	8
+#define MAX_MADT_CPUS	256	/* LAPIC entries kept; xAPIC IDs are 8 bits */
+
+/* vectors of the local APIC's own interrupts, above any device's */
+#define CALL_FUNCTION_VECTOR	0xfb
+#define SPURIOUS_APIC_VECTOR	0xff
 
 struct io_apic {
 	void __iomem *base;		/* UC- mapping of the register window */
@@ -23,10 +29,20 @@ struct apic_state {
 	unsigned int nr_cpus;		/* enabled LAPIC entries in the MADT */
 	unsigned int nr_ioapics;
 	struct io_apic ioapics[MAX_IO_APICS];
+	unsigned int nr_cpu_entries;	/* LAPIC entries, enabled or not */
+	struct smp_cpu_entry cpu_entries[MAX_MADT_CPUS];
 };
 
 extern struct apic_state apic;
 
 void apic_init(void);
+
+/* ipi.c */
+bool apic_usable(void);
+u32 apic_read_id(void);
+void lapic_setup_cpu(void);
+void legacy_pic_mask_all(void);
+int apic_send_ipi(u32 apicid, unsigned int vector);
+int apic_send_init_sipi(u32 apicid, unsigned int start_page);
 
 #endif

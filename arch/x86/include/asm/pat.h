@@ -15,6 +15,9 @@ u64 pat_write_msr(u64 value);
 bool pat_value_valid(u64 v);
 void pat_format_layout(u64 value, char *buf, size_t size);
 void pat_debugfs_init(void);
+/* pat_cpus.c: every CPU's IA32_PAT and MTRRs */
+unsigned int cache_control_check(void);
+void pat_cpus_debugfs_init(void);
 void memtype_init(void);
 void memtype_debugfs_init(void);
 /* build the cache-mode <-> PTE-bit tables from the PAT in force */

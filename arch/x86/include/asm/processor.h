@@ -57,6 +57,9 @@ struct cpuinfo_x86 {
 };
 
 extern struct cpuinfo_x86 boot_cpu_data;
+/* what each CPU said of itself; [0] is boot_cpu_data's copy */
+extern struct cpuinfo_x86 cpu_data_arr[];
+#define cpu_data(cpu)	(cpu_data_arr[(cpu)])
 
 #define cpu_has(c, bit)	\
 	(!!((c)->x86_capability[(bit) / 32] & (1U << ((bit) % 32))))
@@ -66,6 +69,7 @@ extern struct cpuinfo_x86 boot_cpu_data;
 void setup_clear_cpu_cap(unsigned int bit);
 void identify_cpu(struct cpuinfo_x86 *c);
 void early_cpu_init(void);
+void cpu_init_secondary(struct cpuinfo_x86 *c);
 const char *x86_feature_name(unsigned int bit);
 /* create /proc/cpuinfo */
 void cpuinfo_proc_init(void);

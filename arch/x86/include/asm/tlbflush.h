@@ -11,12 +11,16 @@
 struct tlb_stats {
 	unsigned long single;	/* INVLPGs */
 	unsigned long full;	/* full flushes, global entries included */
+	unsigned long shootdowns; /* flushes that other CPUs had to join */
+	unsigned long ipis;	/* flush requests sent to other CPUs */
 };
 
 extern struct tlb_stats tlb_stats;
 
 /* every TLB entry of this CPU, global ones too (toggles CR4.PGE) */
 void __flush_tlb_all(void);
+/* the same on every online CPU; returns when all are done */
 void flush_tlb_kernel_range(unsigned long start, unsigned long end);
+void flush_tlb_all(void);
 
 #endif

@@ -18,6 +18,8 @@
 #define X86_PF_INSTR	(1UL << 4)
 
 void idt_setup(void);
+int cpu_desc_alloc(unsigned int cpu);
+void cpu_desc_load(unsigned int cpu);
 void irq_eoi_hook(unsigned int vector);
 
 #endif /* _ASM_X86_TRAPS_H */

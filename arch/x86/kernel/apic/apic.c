@@ -134,6 +134,21 @@ static void apic_add_ioapic(const struct acpi_madt_io_apic *e)
 	apic.nr_ioapics++;
 }
 
+static void madt_add_cpu(const struct acpi_madt_local_apic *la)
+{
+	struct smp_cpu_entry *e;
+
+	if (apic.nr_cpu_entries == MAX_MADT_CPUS) {
+		pr_warn("APIC: more than %d LAPIC entries, lapic_id[0x%02x] ignored\n",
+			MAX_MADT_CPUS, la->id);
+		return;
+	}
+	e = &apic.cpu_entries[apic.nr_cpu_entries++];
+	e->apic_id = la->id;
+	e->acpi_id = la->processor_id;
+	e->enabled = la->lapic_flags & 1;
+}
+
 /* how long each entry type must at least be; 0: not parsed here */
 static u8 madt_min_len(u8 type)
 {
@@ -163,6 +178,7 @@ static void madt_entry(const struct acpi_subtable_header *h)
 			la->lapic_flags & 1 ? "enabled" : "disabled");
 		if (la->lapic_flags & 1)
 			apic.nr_cpus++;
+		madt_add_cpu(la);
 		break;
 	case ACPI_MADT_TYPE_IO_APIC:
 		apic_add_ioapic((const void *)h);

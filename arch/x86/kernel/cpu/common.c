@@ -8,11 +8,13 @@
 #include <linux/printk.h>
 #include <linux/string.h>
 #include <asm/msr-index.h>
+#include <asm/percpu.h>
 #include <asm/processor.h>
 #include <asm/processor-flags.h>
 #include <asm/special_insns.h>
 
 struct cpuinfo_x86 boot_cpu_data;
+struct cpuinfo_x86 cpu_data_arr[NR_CPUS];
 static u32 cleared_caps[NCAPINTS];
 
 static const struct {
@@ -137,6 +139,28 @@ void setup_clear_cpu_cap(unsigned int bit)
 	boot_cpu_data.x86_capability[bit / 32] &= ~(1U << (bit % 32));
 }
 
+static void cpu_set_control_bits(const struct cpuinfo_x86 *c)
+{
+	if (cpu_has(c, X86_FEATURE_NX))
+		wrmsr(MSR_EFER, rdmsr(MSR_EFER) | EFER_NX);
+	if (cpu_has(c, X86_FEATURE_PGE))
+		write_cr4(read_cr4() | X86_CR4_PGE);
+	write_cr0(read_cr0() | X86_CR0_WP);
+}
+
+/**
+ * cpu_init_secondary() - identify a secondary CPU and give it the boot
+ * CPU's control bits
+ * @c: its cpu_data() entry
+ *
+ * Features the kernel cleared ("nopat") stay cleared on every CPU.
+ */
+void cpu_init_secondary(struct cpuinfo_x86 *c)
+{
+	identify_cpu(c);
+	cpu_set_control_bits(c);
+}
+
 /**
  * early_cpu_init() - identify the boot CPU and set the control bits that
  * the page tables rely on: NX (EFER.NXE), global pages (CR4.PGE) and
@@ -147,11 +171,8 @@ void early_cpu_init(void)
 	struct cpuinfo_x86 *c = &boot_cpu_data;
 
 	identify_cpu(c);
-	if (cpu_has(c, X86_FEATURE_NX))
-		wrmsr(MSR_EFER, rdmsr(MSR_EFER) | EFER_NX);
-	if (cpu_has(c, X86_FEATURE_PGE))
-		write_cr4(read_cr4() | X86_CR4_PGE);
-	write_cr0(read_cr0() | X86_CR0_WP);
+	cpu_set_control_bits(c);
+	cpu_data(0) = *c;
 	pr_info("CPU: %s %s (family: 0x%x, model: 0x%x, stepping: 0x%x)\n",
 		c->x86_vendor_id, c->x86_model_id, c->x86, c->x86_model,
 		c->x86_stepping);

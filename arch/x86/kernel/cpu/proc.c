@@ -2,11 +2,12 @@
 /*
  * /proc/cpuinfo in Linux's format, so tools and tests written against
  * Linux read it unchanged: one block per CPU, each followed by a blank
- * line.  Only the boot CPU is known until SMP bring-up, which will add a
- * block per CPU through show_cpuinfo_one().
+ * line, for every online CPU.  The topology lines describe what cachet
+ * assumes of QEMU's CPUs: one package, one thread per core.
  */
 #include <linux/kernel.h>
 #include <linux/printk.h>
+#include <linux/smp.h>
 #include <linux/vfile.h>
 #include <asm/processor.h>
 #include <asm/tsc.h>
@@ -29,9 +30,9 @@ static void show_cpuinfo_one(struct seq_file *m, const struct cpuinfo_x86 *c,
 		seq_printf(m, "cpu MHz\t\t: %lu.%03lu\n", tsc_khz / 1000,
 			   tsc_khz % 1000);
 	seq_printf(m, "physical id\t: 0\n");
-	seq_printf(m, "siblings\t: 1\n");
+	seq_printf(m, "siblings\t: %u\n", num_online_cpus());
 	seq_printf(m, "core id\t\t: %u\n", cpu);
-	seq_printf(m, "cpu cores\t: 1\n");
+	seq_printf(m, "cpu cores\t: %u\n", num_online_cpus());
 	seq_printf(m, "apicid\t\t: %u\n", c->apicid);
 	seq_printf(m, "initial apicid\t: %u\n", c->apicid);
 	seq_printf(m, "fpu\t\t: %s\n",
@@ -54,7 +55,11 @@ static void show_cpuinfo_one(struct seq_file *m, const struct cpuinfo_x86 *c,
 
 static int show_cpuinfo(struct seq_file *m, void *private)
 {
-	show_cpuinfo_one(m, &boot_cpu_data, 0);
+	unsigned int cpu;
+
+	for_each_online_cpu(cpu)
+		show_cpuinfo_one(m, cpu ? &cpu_data(cpu) : &boot_cpu_data,
+				 cpu);
 	return 0;
 }
 

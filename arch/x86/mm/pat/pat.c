@@ -153,6 +153,9 @@ u64 pat_get_msr_value(void)
 	return pat_msr_value;
 }
 
+/* what the boot CPU's IA32_PAT holds: every CPU gets the same */
+static u64 pat_bsp_raw;
+
 static void flush_tlb_global(void)
 {
 	unsigned long cr4 = read_cr4();
@@ -298,6 +301,7 @@ void pat_bp_init(void)
 	}
 	pat_on = true;
 	pat_msr_value = got;
+	pat_bsp_raw = rdmsr(MSR_IA32_CR_PAT);
 	pat_cachemode_setup(got);
 	pat_print_configuration(got);
 }
@@ -305,13 +309,16 @@ void pat_bp_init(void)
 /**
  * pat_cpu_init() - give a secondary CPU the boot CPU's PAT
  *
- * Returns 0, or -EIO if this CPU does not hold the same value afterwards.
+ * The value the boot CPU's MSR really holds, by the same SDM sequence.
+ * With PAT off nobody writes the MSR and every CPU keeps its power-on
+ * value.  Returns 0, or -EIO if this CPU does not hold the value after.
  */
 int pat_cpu_init(void)
 {
 	if (!pat_on)
 		return 0;
-	return pat_write_msr(pat_msr_value) == pat_msr_value ? 0 : -EIO;
+	pat_write_msr(pat_bsp_raw);
+	return rdmsr(MSR_IA32_CR_PAT) == pat_bsp_raw ? 0 : -EIO;
 }
 
 static const char *const verdict_names[] = {

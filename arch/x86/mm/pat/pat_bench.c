@@ -14,6 +14,7 @@
 #include <linux/gfp.h>
 #include <linux/e820.h>
 #include <linux/kernel.h>
+#include <linux/smp.h>
 #include <linux/memblock.h>
 #include <linux/mm.h>
 #include <linux/pci.h>
@@ -56,8 +57,10 @@ static void bench_report(const char *what, const struct bench_counts *a,
 		shell_printf("%-30s error %d\n", what, err);
 		return;
 	}
-	shell_printf("%-30s tlb single %6lu full %4lu  clflush lines %8lu wbinvd %2lu  splits %3lu merges %3lu  reservations %2lu  cycles %llu\n",
+	shell_printf("%-30s tlb single %6lu full %4lu  shootdowns %3lu ipis %4lu  clflush lines %8lu wbinvd %2lu  splits %3lu merges %3lu  reservations %2lu  cycles %llu\n",
 		     what, b.tlb.single - a->tlb.single, b.tlb.full - a->tlb.full,
+		     b.tlb.shootdowns - a->tlb.shootdowns,
+		     b.tlb.ipis - a->tlb.ipis,
 		     b.cache.lines - a->cache.lines,
 		     b.cache.wbinvd - a->cache.wbinvd,
 		     b.cpa.splits - a->cpa.splits, b.cpa.merges - a->cpa.merges,
@@ -112,8 +115,9 @@ static int cmd_pat_bench(void)
 	unsigned long one = two ? two + 7 * PAGE_SIZE : 0;
 	unsigned long gig = bench_gigabyte();
 
-	shell_printf("pat bench: PAT %s, CPU %s, clflush %s\n",
-		     pat_enabled() ? "on" : "off",
+	shell_printf("pat bench: PAT %s, %u CPU%s, CPU %s, clflush %s\n",
+		     pat_enabled() ? "on" : "off", num_online_cpus(),
+		     num_online_cpus() > 1 ? "s" : "",
 		     boot_cpu_has(X86_FEATURE_GBPAGES) ? "with 1G pages" :
 		     "without 1G pages",
 		     boot_cpu_has(X86_FEATURE_CLFLUSHOPT) ? "clflushopt" :

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Per-CPU data.  Each CPU's GS base points at its own struct pcpu, whose
+ * first word points back at itself: one %gs-relative load finds the
+ * structure, and the rest is ordinary C.  The boot CPU sets GS before its
+ * first line of C touches anything per CPU (head64.c), and every CPU
+ * keeps GS for good: cachet has no user space that would swap it.
+ */
+#ifndef _ASM_X86_PERCPU_H
+#define _ASM_X86_PERCPU_H
+
+#include <linux/compiler.h>
+#include <linux/types.h>
+
+#ifndef CONFIG_NR_CPUS
+#define CONFIG_NR_CPUS	1
+#endif
+#ifdef CONFIG_SMP
+#define NR_CPUS		CONFIG_NR_CPUS
+#else
+#define NR_CPUS		1
+#endif
+
+struct task_struct;
+
+struct pcpu {
+	struct pcpu *self;		/* must stay first: see this_pcpu() */
+	unsigned int cpu;		/* logical number, 0 = boot CPU */
+	u32 apicid;
+	struct task_struct *current_task;
+	u64 call_pending;		/* bit s: CPU s has a call for us */
+	unsigned long tlb_single;	/* INVLPGs done on this CPU */
+	unsigned long tlb_full;		/* full flushes done on this CPU */
+	unsigned long tlb_remote;	/* flush requests served for others */
+	unsigned long wbinvd;
+	unsigned long calls_served;
+	void (*work_fn)(void *);		/* smp_run_async(): run when idle */
+	void *work_arg;
+	unsigned int work_from;			/* who to wake when it is done */
+} __aligned(64);
+
+extern struct pcpu pcpu_area[NR_CPUS];
+
+static __always_inline struct pcpu *this_pcpu(void)
+{
+	struct pcpu *p;
+
+	__asm__ __volatile__("movq %%gs:0, %0" : "=r"(p));
+	return p;
+}
+
+#define per_cpu_ptr(cpu)	(&pcpu_area[(cpu)])
+
+/* point this CPU's GS base at pcpu_area[cpu] (MSR_GS_BASE) */
+void pcpu_setup(unsigned int cpu);
+
+#endif /* _ASM_X86_PERCPU_H */

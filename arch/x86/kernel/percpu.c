@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The per-CPU areas and each CPU's idle context ("swapper/N", as Linux
+ * names the idle task in its messages).
+ */
+#include <linux/kernel.h>
+#include <linux/sched.h>
+#include <asm/msr-index.h>
+#include <asm/percpu.h>
+#include <asm/special_insns.h>
+
+struct pcpu pcpu_area[NR_CPUS];
+
+static struct task_struct idle_task[NR_CPUS];
+static char idle_comm[NR_CPUS][16];
+
+/**
+ * pcpu_setup() - make pcpu_area[@cpu] this CPU's per-CPU area
+ * @cpu: logical CPU number
+ *
+ * Runs before anything on this CPU asks for current or its number, and
+ * again after every load of GS (which may clear the base).
+ */
+void pcpu_setup(unsigned int cpu)
+{
+	struct pcpu *p = &pcpu_area[cpu];
+
+	if (!p->self) {
+		p->self = p;
+		p->cpu = cpu;
+		snprintf(idle_comm[cpu], sizeof(idle_comm[cpu]), "swapper/%u",
+			 cpu);
+		idle_task[cpu].comm = idle_comm[cpu];
+		idle_task[cpu].pid = 0;
+		p->current_task = &idle_task[cpu];
+	}
+	wrmsr(MSR_GS_BASE, (u64)(unsigned long)p);
+}

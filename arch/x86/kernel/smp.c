@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Cross-CPU calls over the local APIC.
+ *
+ * Each CPU owns one call slot (function, argument, count of CPUs still to
+ * run it).  To call, a CPU waits until its slot is free, fills it, sets
+ * its bit in each target's call_pending word and sends each target
+ * CALL_FUNCTION_VECTOR.  A target serves every pending bit, from the
+ * interrupt or from any loop in which it waits with interrupts off (see
+ * smp_poll_calls() in spin_lock() and in the waits below): the rule that
+ * keeps a CPU spinning with interrupts off from deadlocking a CPU that
+ * waits for it to flush its TLB.
+ */
+#define pr_fmt(fmt) "smp: " fmt
+
+#include <linux/errno.h>
+#include <linux/interrupt.h>
+#include <linux/kernel.h>
+#include <linux/printk.h>
+#include <linux/smp.h>
+#include <linux/spinlock.h>
+#include <linux/time.h>
+#include <asm/apic.h>
+#include <asm/irqflags.h>
+#include <asm/special_insns.h>
+
+struct call_slot {
+	smp_call_func_t func;
+	void *info;
+	unsigned int pending;		/* targets that have not run it yet */
+	bool wake;			/* the caller halts: the last one wakes it */
+} __aligned(64);
+
+static struct call_slot call_slot[NR_CPUS];
+u64 cpu_online_mask = 1;		/* the boot CPU */
+
+#define CALL_WARN_NS	(5 * NSEC_PER_SEC)
+
+void __smp_serve_calls(void)
+{
+	struct pcpu *p = this_pcpu();
+	unsigned long flags;
+	struct call_slot *c;
+	unsigned int src;
+	u64 bits;
+
+	local_irq_save(flags);
+	bits = __atomic_exchange_n(&p->call_pending, 0, __ATOMIC_ACQUIRE);
+	while (bits) {
+		src = __builtin_ctzll(bits);
+		bits &= bits - 1;
+		c = &call_slot[src];
+		c->func(c->info);
+		p->calls_served++;
+		if (__atomic_sub_fetch(&c->pending, 1, __ATOMIC_ACQ_REL) == 0 &&
+		    __atomic_load_n(&c->wake, __ATOMIC_ACQUIRE))
+			apic_send_ipi(per_cpu_ptr(src)->apicid,
+				      CALL_FUNCTION_VECTOR);
+	}
+	local_irq_restore(flags);
+}
+
+static void call_function_interrupt(unsigned int vector, void *data)
+{
+	__smp_serve_calls();
+}
+
+/**
+ * smp_halt_until() - wait, halted, until *@word is @val
+ *
+ * Whoever changes *@word sends this CPU an IPI.  Halting rather than
+ * spinning matters under emulation: with more virtual CPUs than host
+ * cores, a spinning CPU takes host time from the very CPUs it waits for.
+ * Interrupts are on only inside STI;HLT (STI's shadow covers the HLT, so
+ * an IPI that came after the check still wakes it).  The only interrupt
+ * cachet takes is the cross-CPU call, whose functions take no locks, so
+ * this is as safe inside an irqsave section as smp_poll_calls().
+ */
+void smp_halt_until(const unsigned long *word, unsigned long val)
+{
+	unsigned long flags;
+	u64 t0 = local_clock();
+	bool warned = false;
+
+	local_irq_save(flags);
+	while (__atomic_load_n(word, __ATOMIC_ACQUIRE) != val) {
+		__asm__ __volatile__("sti; hlt; cli" : : : "memory");
+		smp_poll_calls();
+		if (!warned && local_clock() - t0 > CALL_WARN_NS) {
+			pr_warn("CPU%u: still waiting after 5 s\n",
+				smp_processor_id());
+			warned = true;
+		}
+	}
+	local_irq_restore(flags);
+}
+
+/* Wait for @c to be done, serving calls meanwhile; say so if it hangs. */
+static void call_wait(struct call_slot *c)
+{
+	unsigned long flags;
+	u64 t0 = local_clock();
+	bool warned = false;
+
+	local_irq_save(flags);
+	while (__atomic_load_n(&c->pending, __ATOMIC_ACQUIRE)) {
+		if (__atomic_load_n(&c->wake, __ATOMIC_ACQUIRE))
+			__asm__ __volatile__("sti; hlt; cli" : : : "memory");
+		else
+			cpu_relax();
+		smp_poll_calls();
+		if (!warned && local_clock() - t0 > CALL_WARN_NS) {
+			pr_warn("CPU%u: %u CPU(s) have not run %ps for 5 s\n",
+				smp_processor_id(), c->pending, c->func);
+			warned = true;
+		}
+	}
+	local_irq_restore(flags);
+}
+
+void smp_call_function_many(u64 mask, smp_call_func_t func, void *info,
+			    bool wait)
+{
+	unsigned int me = smp_processor_id(), cpu;
+	struct call_slot *c = &call_slot[me];
+
+	mask &= __atomic_load_n(&cpu_online_mask, __ATOMIC_ACQUIRE);
+	mask &= ~(1ULL << me);
+	if (!mask)
+		return;
+	call_wait(c);		/* a previous call without wait */
+	c->func = func;
+	c->info = info;
+	__atomic_store_n(&c->wake, wait, __ATOMIC_RELEASE);
+	__atomic_store_n(&c->pending, hweight64(mask),
+			 __ATOMIC_RELEASE);
+	for (cpu = 0; cpu < NR_CPUS; cpu++) {
+		if (!(mask & (1ULL << cpu)))
+			continue;
+		__atomic_fetch_or(&per_cpu_ptr(cpu)->call_pending, 1ULL << me,
+				  __ATOMIC_RELEASE);
+		apic_send_ipi(per_cpu_ptr(cpu)->apicid, CALL_FUNCTION_VECTOR);
+	}
+	if (wait)
+		call_wait(c);
+}
+
+int smp_call_function_single(unsigned int cpu, smp_call_func_t func,
+			     void *info)
+{
+	unsigned long flags;
+
+	if (!cpu_online(cpu))
+		return -ENXIO;
+	if (cpu == smp_processor_id()) {
+		local_irq_save(flags);
+		func(info);
+		local_irq_restore(flags);
+		return 0;
+	}
+	smp_call_function_many(1ULL << cpu, func, info, true);
+	return 0;
+}
+
+void on_each_cpu(smp_call_func_t func, void *info)
+{
+	unsigned long flags;
+
+	smp_call_function_many(cpu_online_mask, func, info, true);
+	local_irq_save(flags);
+	func(info);
+	local_irq_restore(flags);
+}
+
+struct stop_data {
+	smp_call_func_t func;
+	void *info;
+	unsigned int nr;
+	unsigned int arrived;
+	unsigned int done;
+};
+
+static void stop_wait(unsigned int *count, unsigned int nr)
+{
+	while (__atomic_load_n(count, __ATOMIC_ACQUIRE) != nr)
+		cpu_relax();
+}
+
+/*
+ * Every CPU in here at once, interrupts off: nobody runs anything else
+ * while @func runs anywhere.  No polling while waiting: every online CPU
+ * is in here, so there is nobody to serve.
+ */
+static void stop_cpu(void *arg)
+{
+	struct stop_data *d = arg;
+
+	__atomic_fetch_add(&d->arrived, 1, __ATOMIC_ACQ_REL);
+	stop_wait(&d->arrived, d->nr);
+	d->func(d->info);
+	__atomic_fetch_add(&d->done, 1, __ATOMIC_ACQ_REL);
+	stop_wait(&d->done, d->nr);
+}
+
+static DEFINE_SPINLOCK(stop_lock);
+
+void stop_machine_all(smp_call_func_t func, void *info)
+{
+	struct stop_data d = { .func = func, .info = info };
+	unsigned long flags;
+
+	/* a second caller spins here serving calls, so it joins ours */
+	spin_lock_irqsave(&stop_lock, flags);
+	d.nr = num_online_cpus();
+	smp_call_function_many(cpu_online_mask, stop_cpu, &d, false);
+	stop_cpu(&d);
+	call_wait(&call_slot[smp_processor_id()]);
+	spin_unlock_irqrestore(&stop_lock, flags);
+}
+
+/**
+ * smp_prepare_boot_cpu() - let the boot CPU send and take IPIs
+ */
+void smp_prepare_boot_cpu(void)
+{
+	this_pcpu()->apicid = apic_usable() ? apic_read_id() : 0;
+	legacy_pic_mask_all();
+	lapic_setup_cpu();
+	if (request_irq_vector(CALL_FUNCTION_VECTOR, call_function_interrupt,
+			       NULL))
+		pr_err("cannot take vector %#x for cross-CPU calls\n",
+		       CALL_FUNCTION_VECTOR);
+}

@@ -1,0 +1,417 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Bringing up the secondary CPUs the MADT lists, one at a time: INIT,
+ * STARTUP, STARTUP at a trampoline below 1 MiB (trampoline_64.S), then
+ * start_secondary() on the CPU's own stack, GDT, TSS and per-CPU area.
+ *
+ * What a new CPU does before it counts as online, in this order: load its
+ * descriptors (so per-CPU data works), program IA32_PAT with the boot
+ * CPU's value by the SDM sequence (before it can use a mapping that needs
+ * a PAT entry other than 0), identify itself, compare its MTRRs with the
+ * boot CPU's, switch on its local APIC.  Once all are up, MTRRs that
+ * firmware left different are corrected on every CPU at once
+ * (mtrr_aps_sync()), and the boot CPU checks that every CPU holds the
+ * same IA32_PAT and MTRRs.
+ */
+#define pr_fmt(fmt) "smpboot: " fmt
+
+#include <linux/e820.h>
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/moduleparam.h>
+#include <linux/printk.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/smp.h>
+#include <linux/string.h>
+#include <linux/time.h>
+#include <asm/apic.h>
+#include <asm/irqflags.h>
+#include <asm/msr-index.h>
+#include <asm/mtrr.h>
+#include <asm/page.h>
+#include <asm/pat.h>
+#include <asm/pgtable.h>
+#include <asm/processor.h>
+#include <asm/smp_cpus.h>
+#include <asm/special_insns.h>
+#include <asm/traps.h>
+
+extern const u8 trampoline_start[], trampoline_end[];
+extern u8 tr_gdt_desc[], tr_pm_ptr[], tr_lm_ptr[], tr_cr3[], tr_efer[],
+	tr_entry[], tr_alive[];
+extern const char secondary_startup_64[];
+
+void start_secondary(void);
+
+/* read by secondary_startup_64 and start_secondary of the CPU booting */
+unsigned long smp_initial_stack;
+static unsigned int smp_booting_cpu;
+
+/* the trampoline's five pages: code, PML4, PDPT, PD, and a dead end */
+#define TR_PAGES	5
+static phys_addr_t tr_base;
+
+static unsigned int nr_cpus_limit = SMP_CPUS_MAX;
+static unsigned int maxcpus_limit = SMP_CPUS_MAX;
+static unsigned int boot_timeout_ms = 3000;
+static unsigned int test_deaf_cpu;		/* 0: none */
+static u32 test_extra_lapic[4];
+static unsigned int nr_test_extra_lapic;
+
+static struct smp_cpu_map cpu_map;
+static int pat_ap_err[NR_CPUS];
+
+static int parse_count(const char *name, char *arg, unsigned int min,
+		       unsigned int max, unsigned int *out)
+{
+	int err = arg ? smp_parse_cpu_count(arg, min, max, out) : -EINVAL;
+
+	if (err)
+		pr_err("%s=%s refused: expected a number of CPUs from %u to %u\n",
+		       name, arg ? arg : "", min, max);
+	return err;
+}
+
+static int parse_nr_cpus(char *arg)
+{
+	return parse_count("nr_cpus", arg, 1, SMP_CPUS_MAX, &nr_cpus_limit);
+}
+early_param("nr_cpus", parse_nr_cpus);
+
+static int parse_maxcpus(char *arg)
+{
+	return parse_count("maxcpus", arg, 0, SMP_CPUS_MAX, &maxcpus_limit);
+}
+early_param("maxcpus", parse_maxcpus);
+
+static int parse_timeout(char *arg)
+{
+	return parse_count("smpboot.timeout_ms", arg, 1000, 60000,
+			   &boot_timeout_ms);
+}
+early_param("smpboot.timeout_ms", parse_timeout);
+
+/* test only: logical CPU N gets a trampoline that halts in real mode */
+static int parse_test_deaf(char *arg)
+{
+	return parse_count("smpboot.test_deaf", arg, 1, SMP_CPUS_MAX - 1,
+			   &test_deaf_cpu);
+}
+early_param("smpboot.test_deaf", parse_test_deaf);
+
+/*
+ * Test only: LAPIC entries appended to the MADT's, as if firmware had
+ * listed them: "smpboot.test_extra_lapic=0x40,1" adds an APIC ID no CPU
+ * has and a duplicate of APIC ID 1.
+ */
+static int parse_test_extra(char *arg)
+{
+	unsigned int n = 0;
+	unsigned long long v;
+	u32 ids[ARRAY_SIZE(test_extra_lapic)];
+	char *p = arg, *comma;
+
+	while (p && *p) {
+		comma = strchr(p, ',');
+		if (comma)
+			*comma = '\0';
+		if (n == ARRAY_SIZE(ids) || kstrtoull(p, 0, &v) || v > 0xff) {
+			pr_err("smpboot.test_extra_lapic: bad list, ignored\n");
+			return -EINVAL;
+		}
+		ids[n++] = v;
+		p = comma ? comma + 1 : NULL;
+	}
+	memcpy(test_extra_lapic, ids, sizeof(ids));
+	nr_test_extra_lapic = n;
+	return 0;
+}
+early_param("smpboot.test_extra_lapic", parse_test_extra);
+
+/* Five RAM pages below the EBDA, highest first: Linux's choice too. */
+static int trampoline_find(void)
+{
+	phys_addr_t p;
+
+	for (p = 0x9f000 - TR_PAGES * PAGE_SIZE; p >= 0x1000; p -= PAGE_SIZE)
+		if (e820__mapped_all(p, p + TR_PAGES * PAGE_SIZE,
+				     E820_TYPE_RAM)) {
+			tr_base = p;
+			return 0;
+		}
+	return -ENOMEM;
+}
+
+static void *tr_va(unsigned int page)
+{
+	return __va(tr_base + page * PAGE_SIZE);
+}
+
+#define TR_FIELD(sym, type) \
+	((type *)((u8 *)tr_va(0) + ((sym) - (u8 *)trampoline_start)))
+
+/* Copy the code, relocate it to tr_base and build its page table. */
+static void trampoline_setup(void)
+{
+	u64 *pgd = tr_va(1), *pdpt = tr_va(2), *pd = tr_va(3);
+	u8 *dead = tr_va(4);
+	u64 efer = EFER_LME;
+
+	memset(tr_va(0), 0, TR_PAGES * PAGE_SIZE);
+	memcpy(tr_va(0), trampoline_start, trampoline_end - trampoline_start);
+	*TR_FIELD(tr_gdt_desc + 2, u32) += tr_base;
+	*TR_FIELD(tr_pm_ptr, u32) += tr_base;
+	*TR_FIELD(tr_lm_ptr, u32) += tr_base;
+	*TR_FIELD(tr_cr3, u32) = tr_base + PAGE_SIZE;
+	if (boot_cpu_has(X86_FEATURE_NX))
+		efer |= EFER_NX;
+	*TR_FIELD(tr_efer, u32) = efer;
+	*TR_FIELD(tr_entry, u64) = (u64)secondary_startup_64;
+
+	/* the first 2 MiB identity-mapped, executable, for the switch */
+	pd[0] = _PAGE_PRESENT | _PAGE_RW | _PAGE_PSE;
+	pdpt[0] = (tr_base + 3 * PAGE_SIZE) | _PAGE_PRESENT | _PAGE_RW;
+	pgd[0] = (tr_base + 2 * PAGE_SIZE) | _PAGE_PRESENT | _PAGE_RW;
+	/* cli; hlt; jmp .-1: a CPU that starts and never answers */
+	dead[0] = 0xfa;
+	dead[1] = 0xf4;
+	dead[2] = 0xeb;
+	dead[3] = 0xfd;
+}
+
+/* The kernel half of the current top level, for the jump to the image. */
+static void trampoline_sync_kernel_half(void)
+{
+	u64 *pgd = tr_va(1);
+	const u64 *kpgd = __va(init_pgd_phys);
+
+	memcpy(&pgd[256], &kpgd[256], 256 * sizeof(u64));
+}
+
+static void cpu_idle(void)
+{
+	struct pcpu *p = this_pcpu();
+	void (*fn)(void *);
+
+	for (;;) {
+		local_irq_disable();
+		fn = __atomic_load_n(&p->work_fn, __ATOMIC_ACQUIRE);
+		if (fn) {
+			local_irq_enable();
+			fn(p->work_arg);
+			__atomic_store_n(&p->work_fn, NULL, __ATOMIC_RELEASE);
+			apic_send_ipi(per_cpu_ptr(p->work_from)->apicid,
+				      CALL_FUNCTION_VECTOR);
+			continue;
+		}
+		/* STI's one-instruction shadow: no wake-up is lost */
+		__asm__ __volatile__("sti; hlt" : : : "memory");
+	}
+}
+
+/**
+ * start_secondary() - C entry of a secondary CPU (from head.S)
+ */
+void start_secondary(void)
+{
+	unsigned int cpu = __atomic_load_n(&smp_booting_cpu,
+					   __ATOMIC_ACQUIRE);
+
+	cpu_desc_load(cpu);
+	pat_ap_err[cpu] = pat_cpu_init();
+	cpu_init_secondary(&cpu_data(cpu));
+	mtrr_ap_check();
+	lapic_setup_cpu();
+	this_pcpu()->apicid = apic_read_id();
+	__atomic_fetch_or(&cpu_online_mask, 1ULL << cpu, __ATOMIC_RELEASE);
+	cpu_idle();
+}
+
+static void no_op(void *info)
+{
+}
+
+/**
+ * smp_run_async() - have idle CPU @cpu run @fn(@arg) with interrupts on
+ *
+ * For long work (the SMP stress tests): a cross-CPU call runs with
+ * interrupts off.  Returns 0, -ENXIO (offline or this CPU) or -EBUSY.
+ */
+int smp_run_async(unsigned int cpu, void (*fn)(void *), void *arg)
+{
+	struct pcpu *p = per_cpu_ptr(cpu);
+
+	if (!cpu_online(cpu) || cpu == smp_processor_id())
+		return -ENXIO;
+	if (__atomic_load_n(&p->work_fn, __ATOMIC_ACQUIRE))
+		return -EBUSY;
+	p->work_arg = arg;
+	p->work_from = smp_processor_id();
+	__atomic_store_n(&p->work_fn, fn, __ATOMIC_RELEASE);
+	smp_call_function_many(1ULL << cpu, no_op, NULL, false);
+	return 0;
+}
+
+/* wait until @cpu has finished what smp_run_async() gave it */
+void smp_wait_async(unsigned int cpu)
+{
+	struct pcpu *p = per_cpu_ptr(cpu);
+
+	/* the CPU wakes us when done (cpu_idle()) */
+	smp_halt_until((const unsigned long *)&p->work_fn, 0);
+}
+
+static bool wait_online(unsigned int cpu, u64 t0)
+{
+	while (!cpu_online(cpu)) {
+		if (local_clock() - t0 > boot_timeout_ms * NSEC_PER_MSEC)
+			return false;
+		cpu_relax();
+	}
+	return true;
+}
+
+static int do_boot_cpu(unsigned int cpu, u64 *ns)
+{
+	u32 apicid = cpu_map.apicid[cpu];
+	unsigned int page = tr_base >> PAGE_SHIFT;
+	void *stack;
+	u64 t0;
+	int err;
+
+	err = cpu_desc_alloc(cpu);
+	stack = err ? NULL : kmalloc(THREAD_SIZE, GFP_KERNEL);
+	if (!stack) {
+		pr_err("CPU%u: no memory for its stack and tables, skipped\n",
+		       cpu);
+		return -ENOMEM;
+	}
+	per_cpu_ptr(cpu)->apicid = apicid;
+	smp_initial_stack = (unsigned long)stack + THREAD_SIZE;
+	__atomic_store_n(&smp_booting_cpu, cpu, __ATOMIC_RELEASE);
+	*TR_FIELD(tr_alive, u32) = 0;
+	trampoline_sync_kernel_half();
+	if (cpu == test_deaf_cpu)
+		page += TR_PAGES - 1;
+	t0 = local_clock();
+	err = apic_send_init_sipi(apicid, page);
+	if (!err && !wait_online(cpu, t0))
+		err = -ETIMEDOUT;
+	*ns = local_clock() - t0;
+	if (!err)
+		return 0;
+	pr_err("CPU%u (APIC ID %#x) did not come online in %u ms (%s), skipped\n",
+	       cpu, apicid, boot_timeout_ms,
+	       *TR_FIELD(tr_alive, u32) ? "it reached the trampoline" :
+	       "it never reached the trampoline");
+	/* park it in wait-for-STARTUP, so a late start cannot use the stack */
+	apic_send_init_sipi(apicid, 0);
+	kfree(stack);
+	return err;
+}
+
+static void report_madt(const enum smp_cpu_verdict *v, unsigned int n,
+			const struct smp_cpu_entry *e)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (v[i] == SMP_CPU_DUPLICATE || v[i] == SMP_CPU_BAD_ID ||
+		    v[i] == SMP_CPU_OVER_LIMIT)
+			pr_warn("MADT LAPIC entry %u (APIC ID %#x, ACPI ID %#x): %s, ignored\n",
+				i, e[i].apic_id, e[i].acpi_id,
+				smp_cpu_verdict_name(v[i]));
+	if (!cpu_map.boot_cpu_listed)
+		pr_warn("the MADT does not list the boot CPU (APIC ID %#x)\n",
+			cpu_map.apicid[0]);
+}
+
+static unsigned int build_cpu_map(void)
+{
+	static struct smp_cpu_entry e[MAX_MADT_CPUS + 4];
+	static enum smp_cpu_verdict v[MAX_MADT_CPUS + 4];
+	unsigned int n = apic.nr_cpu_entries, i;
+
+	memcpy(e, apic.cpu_entries, n * sizeof(e[0]));
+	for (i = 0; i < nr_test_extra_lapic; i++, n++)
+		e[n] = (struct smp_cpu_entry){ .apic_id = test_extra_lapic[i],
+					       .acpi_id = 0xff,
+					       .enabled = true };
+	smp_cpus_build(e, n, this_pcpu()->apicid,
+		       nr_cpus_limit < NR_CPUS ? nr_cpus_limit : NR_CPUS,
+		       &cpu_map, v);
+	report_madt(v, n, e);
+	return cpu_map.nr_possible;
+}
+
+static void boot_secondaries(unsigned int nr)
+{
+	static u64 ns[NR_CPUS];
+	unsigned int cpu, ok = 0;
+	char line[8 + NR_CPUS * 4];
+	u64 total = 0;
+	int n = 0;
+
+	printk(KERN_INFO "x86: Booting SMP configuration:\n");
+	for (cpu = 1; cpu < nr; cpu++) {
+		if (do_boot_cpu(cpu, &ns[cpu]))
+			continue;
+		ok++;
+		total += ns[cpu];
+		n += scnprintf(line + n, sizeof(line) - n, " #%u", cpu);
+	}
+	if (!ok)
+		return;
+	printk(KERN_INFO ".... node  #0, CPUs:    %s\n", line);
+	for (cpu = 1; cpu < nr; cpu++)
+		if (cpu_online(cpu))
+			pr_info("CPU%u (APIC ID %#x) online in %llu us\n", cpu,
+				cpu_map.apicid[cpu],
+				(unsigned long long)(ns[cpu] / NSEC_PER_USEC));
+	pr_info("bring-up took %llu us per CPU on average\n",
+		(unsigned long long)(total / ok / NSEC_PER_USEC));
+}
+
+static void check_pat_results(void)
+{
+	unsigned int cpu;
+
+	for_each_online_cpu(cpu)
+		if (pat_ap_err[cpu])
+			pr_err("CPU%u does not hold the boot CPU's IA32_PAT\n",
+			       cpu);
+}
+
+/**
+ * smp_init() - bring up the CPUs the MADT lists
+ *
+ * Needs apic_init() (the MADT and the local APIC mapping) and memory
+ * management.  Ends with interrupts on, so every CPU takes IPIs.
+ */
+void smp_init(void)
+{
+	unsigned int nr;
+
+	smp_prepare_boot_cpu();
+	nr = apic_usable() ? build_cpu_map() : 1;
+	if (nr > maxcpus_limit)
+		nr = maxcpus_limit ? maxcpus_limit : 1;
+	pr_info("Allowing %u CPUs, 0 hotplug CPUs\n", cpu_map.nr_possible ?: 1);
+	printk(KERN_INFO "smp: Bringing up secondary CPUs ...\n");
+	if (nr > 1 && trampoline_find()) {
+		pr_err("no RAM below 640 KiB for the trampoline: one CPU only\n");
+		nr = 1;
+	}
+	if (nr > 1) {
+		trampoline_setup();
+		boot_secondaries(nr);
+	}
+	printk(KERN_INFO "smp: Brought up 1 node, %u CPU%s\n",
+	       num_online_cpus(), num_online_cpus() > 1 ? "s" : "");
+	mtrr_aps_sync();
+	check_pat_results();
+	cache_control_check();
+	pr_info("Total of %u processors activated\n", num_online_cpus());
+	local_irq_enable();
+}

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Do all CPUs agree on cache control?  One PAT entry or MTRR meaning two
+ * things on two CPUs is the same corruption as two mappings of a page with
+ * different types.  cache_control_check() asks every online CPU for its
+ * IA32_PAT and MTRRs (the CPU itself reads them, by a cross-CPU call) and
+ * says at boot whether they agree; /sys/kernel/debug/x86/pat_cpus shows
+ * the same, live, one line per CPU.
+ */
+#define pr_fmt(fmt) "x86/PAT: " fmt
+
+#include <linux/kernel.h>
+#include <linux/printk.h>
+#include <linux/smp.h>
+#include <linux/vfile.h>
+#include <asm/msr-index.h>
+#include <asm/mtrr.h>
+#include <asm/pat.h>
+#include <asm/processor.h>
+#include <asm/special_insns.h>
+
+struct cache_ctl {
+	unsigned long long pat;
+	unsigned long long def_type;
+	unsigned long long digest;
+	u32 apicid;
+	bool have_mtrr;
+	bool valid;
+};
+
+static struct cache_ctl cache_ctl[NR_CPUS];
+
+/* CPUID itself, not boot_cpu_data: "nopat" clears the flag, not the MSR */
+static bool cpu_has_pat_msr(void)
+{
+	u32 a, b, c, d;
+
+	cpuid(1, &a, &b, &c, &d);
+	return d & (1U << (X86_FEATURE_PAT % 32));
+}
+
+static void read_cache_ctl(void *arg)
+{
+	struct cache_ctl *out = arg;
+	struct cache_ctl *c = &out[smp_processor_id()];
+	struct mtrr_state s;
+
+	c->pat = cpu_has_pat_msr() ? rdmsr(MSR_IA32_CR_PAT) : 0;
+	mtrr_read_state(&s);
+	c->have_mtrr = s.have_mtrr;
+	c->def_type = s.def_type_msr;
+	c->digest = s.have_mtrr ? mtrr_state_digest(&s) : 0;
+	c->apicid = this_pcpu()->apicid;
+	c->valid = true;
+}
+
+static void snapshot(struct cache_ctl *out)
+{
+	unsigned int cpu;
+
+	for (cpu = 0; cpu < NR_CPUS; cpu++)
+		out[cpu].valid = false;
+	on_each_cpu(read_cache_ctl, out);
+}
+
+static bool same(const struct cache_ctl *a, const struct cache_ctl *b)
+{
+	return a->pat == b->pat && a->def_type == b->def_type &&
+	       a->digest == b->digest;
+}
+
+/**
+ * cache_control_check() - check that every online CPU holds the boot
+ * CPU's IA32_PAT and MTRRs
+ *
+ * Returns the number of CPUs that do not.
+ */
+unsigned int cache_control_check(void)
+{
+	unsigned int cpu, bad = 0;
+
+	snapshot(cache_ctl);
+	for_each_online_cpu(cpu) {
+		if (!cache_ctl[cpu].valid || same(&cache_ctl[cpu], &cache_ctl[0]))
+			continue;
+		pr_err("CPU%u holds PAT %#018llx MTRRdefType %#llx MTRRs %016llx, CPU0 PAT %#018llx MTRRdefType %#llx MTRRs %016llx\n",
+		       cpu, cache_ctl[cpu].pat, cache_ctl[cpu].def_type,
+		       cache_ctl[cpu].digest, cache_ctl[0].pat,
+		       cache_ctl[0].def_type, cache_ctl[0].digest);
+		bad++;
+	}
+	if (!bad)
+		pr_info("PAT %#018llx and MTRRs identical on %u CPU%s\n",
+			cache_ctl[0].pat, num_online_cpus(),
+			num_online_cpus() > 1 ? "s" : "");
+	return bad;
+}
+
+static int pat_cpus_show(struct seq_file *m, void *priv)
+{
+	static struct cache_ctl now[NR_CPUS];
+	unsigned int cpu;
+
+	snapshot(now);
+	for_each_online_cpu(cpu) {
+		const struct cache_ctl *c = &now[cpu];
+
+		if (!c->valid)
+			continue;
+		seq_printf(m, "cpu%u: PAT=0x%016llx MTRRdefType=0x%llx MTRRs=",
+			   cpu, c->pat, c->def_type);
+		if (c->have_mtrr)
+			seq_printf(m, "%016llx", c->digest);
+		else
+			seq_puts(m, "none");
+		seq_printf(m, " apicid=%u%s\n", c->apicid,
+			   same(c, &now[0]) ? "" : " differs-from-cpu0");
+	}
+	return 0;
+}
+
+void pat_cpus_debugfs_init(void)
+{
+	debugfs_create_file("x86/pat_cpus", pat_cpus_show, NULL);
+}
