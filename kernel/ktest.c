@@ -88,6 +88,25 @@ void ktest_fail(struct ktest *t, const char *file, int line,
 }
 
 /**
+ * ktest_printf() - a diagnostic line of the running case ("    # ...")
+ * @t: the case
+ * @fmt: printf-style
+ *
+ * For figures a case reports (counts, timings); it passes or fails by
+ * its expectations alone.
+ */
+void ktest_printf(struct ktest *t, const char *fmt, ...)
+{
+	char msg[256];
+	va_list args;
+
+	va_start(args, fmt);
+	vscnprintf(msg, sizeof(msg), fmt, args);
+	va_end(args);
+	ktest_emit("    # %s: %s\n", t->name, msg);
+}
+
+/**
  * ktest_skip() - mark the running case as skipped
  * @t: the case
  * @fmt: why, printf-style; shown after "# SKIP"

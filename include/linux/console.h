@@ -6,6 +6,8 @@
 #ifndef _CACHET_LINUX_CONSOLE_H
 #define _CACHET_LINUX_CONSOLE_H
 
+#include <linux/types.h>
+
 #define CON_PRINTBUFFER	0x1	/* replay the log when registered */
 
 struct console {
@@ -20,6 +22,8 @@ void register_console(struct console *con);
 void unregister_console(struct console *con);
 /* write to every console, whatever the log level (the shell's output) */
 void console_write(const char *s, unsigned int n);
+/* one console only, e.g. "ttyS0" */
+bool console_write_named(const char *name, const char *s, unsigned int n);
 /* poll every console for input: a byte, or -1 if there is none */
 int console_getc(void);
 

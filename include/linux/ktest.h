@@ -58,6 +58,7 @@ struct ktest_suite {
 __printf(4, 5) void ktest_fail(struct ktest *t, const char *file, int line,
 			       const char *fmt, ...);
 __printf(2, 3) void ktest_skip(struct ktest *t, const char *fmt, ...);
+__printf(2, 3) void ktest_printf(struct ktest *t, const char *fmt, ...);
 
 #define KTEST_EXPECT_TRUE(t, c)						\
 	do {								\

@@ -165,6 +165,26 @@ void console_write(const char *s, unsigned int n)
 	consoles_write(s, n);
 }
 
+/**
+ * console_write_named() - write to the console called @name only
+ *
+ * For bulk data meant for a machine at the other end of a serial line
+ * (test logs): a framebuffer console would spend its time scrolling.
+ * Returns false if there is no such console.
+ */
+bool console_write_named(const char *name, const char *s, unsigned int n)
+{
+	struct console *con;
+
+	for (con = console_list; con; con = con->next) {
+		if (!strcmp(con->name, name)) {
+			con->write(con, s, n);
+			return true;
+		}
+	}
+	return false;
+}
+
 int console_getc(void)
 {
 	struct console *con;

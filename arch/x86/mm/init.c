@@ -50,6 +50,13 @@ static pteval_t *pt_virt(phys_addr_t p)
 	return __va(p);
 }
 
+/*
+ * Page-table pages taken from the buddy allocator minus those given back
+ * (a boot table given back counts too): free pages + this is constant
+ * while only page tables come and go, which the SMP stress test checks.
+ */
+long pgtable_nr_buddy;
+
 phys_addr_t pgtable_alloc_page(void)
 {
 	phys_addr_t p;
@@ -57,6 +64,9 @@ phys_addr_t pgtable_alloc_page(void)
 	if (pgtable_buddy) {
 		unsigned long v = get_zeroed_page(GFP_ATOMIC);
 
+		if (v)
+			__atomic_fetch_add(&pgtable_nr_buddy, 1,
+					   __ATOMIC_RELAXED);
 		return v ? __pa((void *)v) : 0;
 	}
 	p = memblock_phys_alloc_range(PAGE_SIZE, PAGE_SIZE, 0,
@@ -75,6 +85,7 @@ void pgtable_free_page(phys_addr_t p)
 		return;	/* before mem_init() the boot tables only grow */
 	/* a table built at boot came from memblock and is still reserved */
 	pg = virt_to_page(__va(p));
+	__atomic_fetch_sub(&pgtable_nr_buddy, 1, __ATOMIC_RELAXED);
 	if (PageReserved(pg))
 		free_reserved_page(pg);
 	else

@@ -27,6 +27,7 @@ pteval_t *lookup_entry_at(unsigned long va, enum pg_level level);
 /* a zeroed page for page tables: memblock early, the buddy allocator later */
 phys_addr_t pgtable_alloc_page(void);
 void pgtable_free_page(phys_addr_t p);
+extern long pgtable_nr_buddy;
 /* true once pgtable pages come from the buddy allocator */
 void pgtable_use_buddy(void);
 /* /sys/kernel/debug/page_tables/kernel */

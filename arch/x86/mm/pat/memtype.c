@@ -37,6 +37,7 @@
 #include <asm/processor.h>
 #include "memtype.h"
 #include "memtype_tree.h"
+#include "memtype_log.h"
 
 #define ISA_START	0xa0000ULL
 #define ISA_END		0x100000ULL
@@ -48,11 +49,16 @@ static bool memtype_ready;
 
 static void *memtype_kmalloc(size_t size, void *ctx)
 {
-	return kmalloc(size, GFP_ATOMIC);
+	void *p = kmalloc(size, GFP_ATOMIC);
+
+	if (p)
+		memtype_stats.tree_nodes++;
+	return p;
 }
 
 static void memtype_kfree(void *p, size_t size, void *ctx)
 {
+	memtype_stats.tree_nodes--;
 	kfree(p);
 }
 
@@ -233,6 +239,10 @@ int memtype_reserve_owner(u64 start, u64 end, enum page_cache_mode req,
 		err = memtype_tree_reserve(&memtype_tree, start, end, actual,
 					   new_type ? &granted : NULL, &owner,
 					   &tc);
+		/* -ENOMEM changed nothing: the log's history holds without it */
+		if (err != -ENOMEM)
+			memtype_log_add(new_type ? 'r' : 's', start, end, actual,
+					err, granted);
 		if (err == -EBUSY) {
 			ci.want = tc.found;
 			ci.found = tc.holder.mode;
@@ -247,7 +257,7 @@ int memtype_reserve_owner(u64 start, u64 end, enum page_cache_mode req,
 		memtype_report_conflict(start, end, &ci);
 	if (err)
 		return err;
-	memtype_stats.reserves++;
+	__atomic_fetch_add(&memtype_stats.reserves, 1, __ATOMIC_RELAXED);
 	if (new_type)
 		*new_type = granted;
 	if (pat_debug_enable)
@@ -291,10 +301,12 @@ int memtype_free(u64 start, u64 end)
 	if (ram < 0)
 		return -EINVAL;
 	spin_lock_irqsave(&memtype_lock, flags);
-	if (ram)
+	if (ram) {
 		err = memtype_free_ram(start, end);
-	else
+	} else {
 		err = memtype_tree_free(&memtype_tree, start, end, &freed);
+		memtype_log_add('f', start, end, 0, err < 0 ? -EINVAL : 0, 0);
+	}
 	spin_unlock_irqrestore(&memtype_lock, flags);
 	if (err < 0) {
 		pr_info("%s:%d freeing invalid memtype [mem %#010llx-%#010llx]\n",
@@ -302,7 +314,7 @@ int memtype_free(u64 start, u64 end)
 			(unsigned long long)end - 1);
 		return -EINVAL;
 	}
-	memtype_stats.frees++;
+	__atomic_fetch_add(&memtype_stats.frees, 1, __ATOMIC_RELAXED);
 	if (pat_debug_enable)
 		pr_info("memtype_free request [mem %#010llx-%#010llx]\n",
 			(unsigned long long)start, (unsigned long long)end - 1);
@@ -332,6 +344,7 @@ enum page_cache_mode lookup_memtype(u64 paddr)
 		rtype = pg->memtype_refs ? pg->memtype : _PAGE_CACHE_MODE_WB;
 	} else {
 		r = memtype_tree_lookup(&memtype_tree, paddr);
+		memtype_log_add('l', paddr, 0, 0, r, 0);
 		rtype = r < 0 ? _PAGE_CACHE_MODE_UC_MINUS : r;
 	}
 	spin_unlock_irqrestore(&memtype_lock, flags);
@@ -388,4 +401,37 @@ int memtype_find_holder(u64 start, u64 end, struct memtype_tree_entry *out)
 	memtype_tree_for_each(&memtype_tree, memtype_holder_match, &h);
 	spin_unlock_irqrestore(&memtype_lock, flags);
 	return h.found ? 0 : -ENOENT;
+}
+
+static int memtype_log_seed(const struct memtype_tree_entry *e, void *arg)
+{
+	memtype_log_add('s', e->start, e->end, e->mode, 0, 0);
+	return 0;
+}
+
+/**
+ * memtype_log_open() - log every tree operation into @buf from now on
+ * @buf: room for @cap entries
+ * @cap: capacity; once full, logging stops and the log says overflow
+ *
+ * The tree's current entries come first, so a replay can start empty.
+ */
+void memtype_log_open(struct memtype_log_entry *buf, unsigned long cap)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&memtype_lock, flags);
+	memtype_log = (struct memtype_log){ .e = buf, .cap = cap, .on = true };
+	memtype_tree_for_each(&memtype_tree, memtype_log_seed, NULL);
+	spin_unlock_irqrestore(&memtype_lock, flags);
+}
+
+/* stop logging; the entries stay for memtype_log_print() */
+void memtype_log_close(void)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&memtype_lock, flags);
+	memtype_log.on = false;
+	spin_unlock_irqrestore(&memtype_lock, flags);
 }

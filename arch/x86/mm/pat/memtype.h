@@ -17,6 +17,11 @@ struct memtype_conflict_info {
 struct memtype_stats {
 	unsigned long reserves;		/* successful memtype_reserve() calls */
 	unsigned long frees;
+	/*
+	 * kmalloc objects the tree holds (under memtype_lock): its shape, and
+	 * so this count, may differ for the same entries after churn.
+	 */
+	long tree_nodes;
 };
 
 extern struct memtype_stats memtype_stats;

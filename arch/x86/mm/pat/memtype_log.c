@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A log of memtype tree operations, for proving concurrent use correct.
+ *
+ * While a log is open, every tree operation (reserve, free, lookup) is
+ * appended under memtype_lock, so the log's order is the order in which
+ * the operations took effect: a linearization.  Replaying it on the host
+ * reference model (tools/testing/pat/memtype-logcheck) must give the same
+ * answer to every operation; if the lock let two operations overlap, or an
+ * answer came from a torn tree, the replay disagrees.  The log opens with
+ * the tree's contents as strict reservations, so a replay starts from an
+ * empty model.  Lines use the trace format of TRACE-FORMAT.md plus the
+ * answer: "SEQ CPU OP ARGS => ANSWER".
+ */
+#include <linux/console.h>
+#include <linux/kernel.h>
+#include <linux/string.h>
+#include <linux/printk.h>
+#include <linux/smp.h>
+#include "memtype.h"
+#include "memtype_tree.h"
+#include "memtype_log.h"
+
+struct memtype_log memtype_log;
+
+static const char *const mode_names[] = {
+	[_PAGE_CACHE_MODE_WB] = "wb",
+	[_PAGE_CACHE_MODE_WC] = "wc",
+	[_PAGE_CACHE_MODE_UC_MINUS] = "uc-",
+	[_PAGE_CACHE_MODE_UC] = "uc",
+	[_PAGE_CACHE_MODE_WT] = "wt",
+	[_PAGE_CACHE_MODE_WP] = "wp",
+};
+
+static const char *mode_name(int m)
+{
+	if (m < 0 || (unsigned int)m >= ARRAY_SIZE(mode_names) ||
+	    !mode_names[m])
+		return "?";
+	return mode_names[m];
+}
+
+/**
+ * memtype_log_add() - append one operation; call with memtype_lock held
+ * @op: 'r', 's', 'f' or 'l'
+ * @start: range start (address for 'l')
+ * @end: range end (unused for 'l')
+ * @mode: requested mode ('r', 's')
+ * @err: the operation's result (0, -EBUSY, -EINVAL; for 'l' the mode or <0)
+ * @granted: the mode an 'r' was granted
+ */
+void memtype_log_add(char op, u64 start, u64 end, int mode, int err,
+		     int granted)
+{
+	struct memtype_log *l = &memtype_log;
+	struct memtype_log_entry *e;
+
+	if (!l->on)
+		return;
+	if (l->nr == l->cap) {
+		l->overflow = true;
+		return;
+	}
+	e = &l->e[l->nr++];
+	e->start = start;
+	e->end = end;
+	e->op = op;
+	e->mode = mode;
+	e->err = err;
+	e->granted = granted;
+	e->cpu = smp_processor_id();
+}
+
+static void answer(const struct memtype_log_entry *e, char *buf, size_t n)
+{
+	switch (e->op) {
+	case 'r':
+		if (e->err)
+			snprintf(buf, n, "ebusy");
+		else
+			snprintf(buf, n, "ok %s", mode_name(e->granted));
+		break;
+	case 's':
+		snprintf(buf, n, e->err ? "ebusy" : "ok");
+		break;
+	case 'f':
+		snprintf(buf, n, e->err ? "einval" : "ok");
+		break;
+	default:
+		snprintf(buf, n, "%s", e->err < 0 ? "none" : mode_name(e->err));
+	}
+}
+
+static __printf(1, 2) void log_line(const char *fmt, ...)
+{
+	char line[128];
+	va_list args;
+	int n;
+
+	va_start(args, fmt);
+	n = vscnprintf(line, sizeof(line), fmt, args);
+	va_end(args);
+	if (!console_write_named("ttyS0", line, n))
+		console_write(line, n);
+}
+
+/**
+ * memtype_log_print() - print a closed log as "# memtype_log: " lines
+ *
+ * On the serial console only, straight (not through the log buffer): it
+ * is data for the host, possibly tens of thousands of lines.
+ */
+void memtype_log_print(void)
+{
+	const struct memtype_log *l = &memtype_log;
+	const struct memtype_log_entry *e;
+	unsigned long i;
+	char ans[16];
+
+	log_line("    # memtype_log: begin %lu\n", l->nr);
+	for (i = 0; i < l->nr; i++) {
+		e = &l->e[i];
+		answer(e, ans, sizeof(ans));
+		if (e->op == 'l')
+			log_line("    # memtype_log: %lu %u l %llx => %s\n", i,
+				 e->cpu, (unsigned long long)e->start, ans);
+		else if (e->op == 'f')
+			log_line("    # memtype_log: %lu %u f %llx %llx => %s\n",
+				 i, e->cpu, (unsigned long long)e->start,
+				 (unsigned long long)e->end, ans);
+		else
+			log_line("    # memtype_log: %lu %u %c %llx %llx %s => %s\n",
+				 i, e->cpu, e->op, (unsigned long long)e->start,
+				 (unsigned long long)e->end, mode_name(e->mode),
+				 ans);
+	}
+	log_line("    # memtype_log: end %lu\n", l->nr);
+}

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The memtype operation log (memtype_log.c), internal to arch/x86/mm/pat/. */
+#ifndef _X86_MM_PAT_MEMTYPE_LOG_H
+#define _X86_MM_PAT_MEMTYPE_LOG_H
+
+#include <linux/types.h>
+
+struct memtype_log_entry {
+	u64 start, end;
+	char op;
+	s8 mode, granted;
+	s8 err;
+	u16 cpu;
+};
+
+struct memtype_log {
+	struct memtype_log_entry *e;
+	unsigned long cap, nr;
+	bool on, overflow;
+};
+
+extern struct memtype_log memtype_log;
+
+void memtype_log_add(char op, u64 start, u64 end, int mode, int err,
+		     int granted);
+void memtype_log_print(void);
+/* memtype.c: open with the tree's contents as the first entries, close */
+void memtype_log_open(struct memtype_log_entry *buf, unsigned long cap);
+void memtype_log_close(void);
+
+#endif
