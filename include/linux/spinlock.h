@@ -3,6 +3,12 @@
  * Ticket spinlocks: FIFO, so no CPU starves while others hammer a lock.
  * The _irqsave variants also keep a local interrupt handler from spinning
  * on a lock its own CPU holds.
+ *
+ * A waiter serves cross-CPU calls while it waits (the holder may be
+ * waiting for this CPU to flush its TLB), and after a short spin it halts
+ * until the CPU before it in line unlocks and wakes it: under emulation,
+ * with more virtual CPUs than host cores, spinning waiters take host time
+ * from the very CPU they wait for.
  */
 #ifndef _CACHET_LINUX_SPINLOCK_H
 #define _CACHET_LINUX_SPINLOCK_H
@@ -11,7 +17,6 @@
 #include <linux/compiler.h>
 #include <asm/irqflags.h>
 #include <asm/special_insns.h>
-#include <linux/smp.h>
 
 typedef struct {
 	u16 next;
@@ -27,18 +32,28 @@ static inline void spin_lock_init(spinlock_t *l)
 	l->owner = 0;
 }
 
+#ifdef CONFIG_SMP
+/* arch/x86/kernel/smp.c: wait for @me's turn; wake the next in line */
+void __spin_lock_wait(spinlock_t *l, u16 me);
+void __spin_unlock_wake(spinlock_t *l, u16 owner);
+#else
+static inline void __spin_lock_wait(spinlock_t *l, u16 me)
+{
+	while (__atomic_load_n(&l->owner, __ATOMIC_ACQUIRE) != me)
+		cpu_relax();
+}
+
+static inline void __spin_unlock_wake(spinlock_t *l, u16 owner)
+{
+}
+#endif
+
 static inline void spin_lock(spinlock_t *l)
 {
-	u16 me = __atomic_fetch_add(&l->next, 1, __ATOMIC_RELAXED);
+	u16 me = __atomic_fetch_add(&l->next, 1, __ATOMIC_ACQUIRE);
 
-	/*
-	 * The holder may be waiting for this CPU to flush its TLB while we
-	 * spin with interrupts off: serve its call, or neither moves.
-	 */
-	while (__atomic_load_n(&l->owner, __ATOMIC_ACQUIRE) != me) {
-		cpu_relax();
-		smp_poll_calls();
-	}
+	if (__atomic_load_n(&l->owner, __ATOMIC_ACQUIRE) != me)
+		__spin_lock_wait(l, me);
 }
 
 static inline bool spin_trylock(spinlock_t *l)
@@ -54,7 +69,15 @@ static inline bool spin_trylock(spinlock_t *l)
 
 static inline void spin_unlock(spinlock_t *l)
 {
-	__atomic_store_n(&l->owner, (u16)(l->owner + 1), __ATOMIC_RELEASE);
+	u16 owner = l->owner + 1;
+
+	/*
+	 * A full barrier (XCHG), so the check for waiters cannot pass the
+	 * store: a waiter that halted must be seen and woken.
+	 */
+	__atomic_store_n(&l->owner, owner, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&l->next, __ATOMIC_RELAXED) != owner)
+		__spin_unlock_wake(l, owner);
 }
 
 static inline bool spin_is_locked(spinlock_t *l)

@@ -172,6 +172,62 @@ void on_each_cpu(smp_call_func_t func, void *info)
 	local_irq_restore(flags);
 }
 
+/* spins before a lock waiter halts: a short hold is cheaper to spin out */
+#define SPINS_BEFORE_HALT	256
+
+static bool can_halt(void)
+{
+	return apic_usable() && num_online_cpus() > 1;
+}
+
+/**
+ * __spin_lock_wait() - wait for ticket @me of @l (spin_lock()'s slow path)
+ *
+ * Serves calls while it spins; then halts, registered in this CPU's
+ * wait_lock/wait_ticket, until the unlocker before it wakes it.  The
+ * registration and the unlocker's store of the owner are both full
+ * barriers and each side checks the other's after its own, so either the
+ * waiter sees its turn or the unlocker sees the waiter.
+ */
+void __spin_lock_wait(spinlock_t *l, u16 me)
+{
+	struct pcpu *p = this_pcpu();
+	unsigned int spins = 0;
+	unsigned long flags;
+
+	while (__atomic_load_n(&l->owner, __ATOMIC_ACQUIRE) != me) {
+		cpu_relax();
+		smp_poll_calls();
+		if (++spins < SPINS_BEFORE_HALT || !can_halt())
+			continue;
+		local_irq_save(flags);
+		p->wait_ticket = me;
+		__atomic_store_n(&p->wait_lock, l, __ATOMIC_SEQ_CST);
+		if (__atomic_load_n(&l->owner, __ATOMIC_SEQ_CST) != me)
+			__asm__ __volatile__("sti; hlt; cli" : : : "memory");
+		__atomic_store_n(&p->wait_lock, NULL, __ATOMIC_RELAXED);
+		local_irq_restore(flags);
+	}
+}
+
+/* @owner's turn has come: wake its CPU if it halted (spin_unlock()) */
+void __spin_unlock_wake(spinlock_t *l, u16 owner)
+{
+	struct pcpu *p;
+	unsigned int cpu;
+
+	/* not only online CPUs: one coming up may take printk's lock */
+	for (cpu = 0; cpu < NR_CPUS; cpu++) {
+		p = per_cpu_ptr(cpu);
+		if (p->self &&
+		    __atomic_load_n(&p->wait_lock, __ATOMIC_ACQUIRE) == l &&
+		    __atomic_load_n(&p->wait_ticket, __ATOMIC_RELAXED) == owner) {
+			apic_send_ipi(p->apicid, CALL_FUNCTION_VECTOR);
+			return;
+		}
+	}
+}
+
 struct stop_data {
 	smp_call_func_t func;
 	void *info;

@@ -37,6 +37,8 @@ struct pcpu {
 	void (*work_fn)(void *);		/* smp_run_async(): run when idle */
 	void *work_arg;
 	unsigned int work_from;			/* who to wake when it is done */
+	void *wait_lock;			/* the spinlock we halt on */
+	u16 wait_ticket;			/* our turn in it */
 } __aligned(64);
 
 extern struct pcpu pcpu_area[NR_CPUS];
