@@ -134,7 +134,7 @@ static void test_shootdown_ro(struct ktest *t)
 #define SHARED_PAGES	16		/* of RAM, for set_memory_*() */
 #define PRIV_PAGES	4
 #define MAX_HELD	8
-#define LOG_CAP		20000
+#define LOG_CAP		100000
 
 enum op { OP_IOREMAP, OP_IOUNMAP, OP_RESERVE, OP_FREE, OP_LOOKUP,
 	  OP_SET_MEMORY, OP_SET_WB, NR_OPS };
