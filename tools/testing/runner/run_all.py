@@ -59,9 +59,11 @@ def main():
         ("host unit tests", ["make", "-s", "-C", "tools/testing/unit", "check"]),
         ("memtype tree tools", ["make", "-s", "-C", "tools/testing/pat", "check"]),
         ("in-kernel KTAP suites", [py, r + "run_ktest.py", "--kernel", a.kernel]),
+        ("in-kernel KTAP suites, 4 CPUs",
+         [py, r + "run_ktest.py", "--kernel", a.kernel, "--smp", "4"]),
         ("boot matrix", [py, r + "boot_matrix.py", "--kernel", a.kernel]),
         ("selftests", ["make", "-s", "-C", "tools/testing/selftests",
-                       "TARGETS=pat fb", "run_tests"]),
+                       "TARGETS=pat fb smp", "run_tests"]),
     ]
     total = [0, 0, 0]
     for name, cmd in steps:

@@ -2,15 +2,19 @@
 # SPDX-License-Identifier: GPL-2.0
 """Boot with ktest=GLOB on a few machines and report every KTAP case.
 
-usage: run_ktest.py --kernel VMLINUX [--glob GLOB]
+usage: run_ktest.py --kernel VMLINUX [--glob GLOB] [--smp N]
 """
 import argparse
 import os
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ktap  # noqa: E402
 import qemu  # noqa: E402
+
+TOP = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")
+LOGCHECK = os.path.join(TOP, "tools", "testing", "pat", "memtype-logcheck")
 
 CONFIGS = [
     ("q35", "qemu64", "512M"),
@@ -24,17 +28,30 @@ def main():
     ap.add_argument("--kernel", required=True)
     ap.add_argument("--glob", default="*")
     ap.add_argument("--append", default="")
+    ap.add_argument("--smp", type=int, default=1)
     a = ap.parse_args()
     passed = failed = skipped = 0
     for machine, cpu, mem in CONFIGS:
         name = f"{machine}/{cpu}/{mem}"
+        if a.smp > 1:
+            name += f"/smp{a.smp}"
         out, status, secs = qemu.boot(a.kernel, f"ktest={a.glob} {a.append}",
                                       machine=machine, cpu=cpu, mem=mem,
-                                      debug_exit=True)
+                                      smp=a.smp, debug_exit=True)
         cases, suites = ktap.parse(out)
         for suite, case, st in cases:
             print(f"{'not ok' if st == 'fail' else 'ok'} - {name}: "
                   f"{suite}.{case}{' # SKIP' if st == 'skip' else ''}")
+        if "memtype_log: begin" in out and os.access(LOGCHECK, os.X_OK):
+            # pat_smp's operation log, replayed on the reference model
+            r = subprocess.run([LOGCHECK, "-q", "-"], input=out, text=True,
+                               capture_output=True)
+            ok = r.returncode == 0
+            cases.append(("pat_smp", "memtype_log_replays",
+                          "pass" if ok else "fail"))
+            print(f"{'ok' if ok else 'not ok'} - {name}: "
+                  f"pat_smp.memtype_log_replays: "
+                  f"{(r.stdout + r.stderr).strip().splitlines()[0]}")
         p = sum(st == "pass" for _, _, st in cases)
         f = sum(st == "fail" for _, _, st in cases)
         s = sum(st == "skip" for _, _, st in cases)

@@ -5,8 +5,12 @@ sizes and configurations, drive it through shell.run, and check what it
 says and does.  Prints TAP (kselftest style) and a closing
 "N passed, N failed, N skipped" line.
 
+With --smp 1,2,4,8 the whole matrix runs once per CPU count (q35 runs one
+host thread per virtual CPU): every CPU must then hold the same PAT and
+MTRRs (/sys/kernel/debug/x86/pat_cpus) and show in /proc/cpuinfo.
+
 usage: pat_selftest.py --kernel VMLINUX [--nopat-kernel VMLINUX] [-j N]
-       [--only NAME]
+       [--only NAME] [--smp LIST]
 """
 import argparse
 import concurrent.futures
@@ -45,13 +49,16 @@ SCRIPT = "; ".join([
     f"pat reserve {MMIO:x} {MMIO + 0x1000:x} wb",
     f"pat free {MMIO:x} {MMIO + 0x1000:x}",
     "cat /proc/mtrr",
+    "cat /sys/kernel/debug/x86/pat_cpus",
+    "cat /proc/cpuinfo",
     "poweroff",
 ])
 
 
-def boot(kernel, cpu, mem, params, timeout=120):
+def boot(kernel, cpu, mem, params, smp=1, timeout=180):
     append = (params + " " if params else "") + f'shell.run="{SCRIPT}"'
-    return qemu.boot(kernel, append, cpu=cpu, mem=mem, timeout=timeout)
+    return qemu.boot(kernel, append, cpu=cpu, mem=mem, smp=smp,
+                     timeout=timeout)
 
 
 command_output = qemu.command_output
@@ -64,9 +71,17 @@ def log_has(out, text):
 
 class Case:
     def __init__(self, name, cpu, mem="512M", params="", kernel="pat",
-                 expect="full"):
+                 expect="full", smp=1):
         self.name, self.cpu, self.mem = name, cpu, mem
         self.params, self.kernel, self.expect = params, kernel, expect
+        self.smp = smp
+
+    def with_smp(self, smp):
+        c = Case(self.name, self.cpu, self.mem, self.params, self.kernel,
+                 self.expect, smp)
+        if smp > 1:
+            c.name += f"/smp{smp}"
+        return c
 
 
 MATRIX = [
@@ -173,14 +188,42 @@ def checks_for(case, out, status):
     else:
         yield ("no debug lines without debugpat",
                "memtype_reserve added" not in out, "")
+    yield from smp_checks(case, out, on)
     yield ("no oops or panic", "Oops" not in out and "panic" not in out, "")
+
+
+PAT_CPUS = re.compile(r"cpu(\d+): PAT=0x[0-9a-f]{16} MTRRdefType=0x[0-9a-f]+ "
+                      r"MTRRs=([0-9a-f]{16}|none) apicid=\d+")
+
+
+def smp_checks(case, out, on):
+    n = case.smp
+    yield (f"{n} CPU(s) brought up",
+           log_has(out, f"smp: Brought up 1 node, {n} CPU"
+                        + ("s" if n > 1 else "")), "")
+    cpus = command_output(out, "cat /sys/kernel/debug/x86/pat_cpus") or []
+    lines = [l for l in cpus if l]
+    yield ("pat_cpus: one line per CPU in the documented format",
+           len(lines) == n and all(PAT_CPUS.fullmatch(l) for l in lines),
+           str(lines[:3]))
+    yield ("pat_cpus: every CPU holds the same PAT and MTRRs",
+           len({l.split(" apicid=")[0].split(": ", 1)[1]
+                for l in lines}) == 1, str(lines[:3]))
+    info = command_output(out, "cat /proc/cpuinfo") or []
+    procs = [l for l in info if l.startswith("processor\t: ")]
+    yield ("/proc/cpuinfo has a processor block per CPU",
+           procs == [f"processor\t: {i}" for i in range(n)], str(procs))
+    if n > 1 and case.expect != "no-mtrr":
+        yield ("firmware's unprogrammed MTRRs corrected (Linux's messages)",
+               log_has(out, "mtrr: corrected configuration."), "")
 
 
 def run_case(case, kernels):
     kernel = kernels.get(case.kernel)
     if not kernel:
         return case, None, None, 0
-    out, status, secs = boot(kernel, case.cpu, case.mem, case.params)
+    out, status, secs = boot(kernel, case.cpu, case.mem, case.params,
+                             case.smp)
     return case, out, status, secs
 
 
@@ -191,9 +234,12 @@ def main():
     ap.add_argument("-j", type=int, default=2)
     ap.add_argument("--only")
     ap.add_argument("-v", action="store_true")
+    ap.add_argument("--smp", default="1",
+                    help="comma-separated CPU counts, e.g. 1,2,4,8")
     a = ap.parse_args()
     kernels = {"pat": a.kernel, "nopat": a.nopat_kernel}
-    cases = [c for c in MATRIX if not a.only or c.name == a.only]
+    cases = [c.with_smp(int(n)) for n in a.smp.split(",") for c in MATRIX
+             if not a.only or c.name == a.only]
     print("TAP version 13")
     print(f"1..{len(cases)}")
     passed = failed = skipped = 0

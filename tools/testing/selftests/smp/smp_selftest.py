@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""SMP end to end: the pat_smp KTAP suite at 1, 2, 4 and 8 CPUs with its
+operation log replayed on the host reference model (memtype-logcheck),
+the shell's view of the CPUs, bad bring-up input, and a CONFIG_SMP=n
+kernel.  Prints TAP and a closing "N passed, N failed, N skipped" line;
+the figures the issue asks for (bring-up time per CPU, operations per CPU,
+shootdowns in "pat bench") are printed as "# figure:" lines.
+
+usage: smp_selftest.py --kernel VMLINUX --logcheck TOOL
+       [--nosmp-kernel VMLINUX] [-j N] [--only NAME]
+"""
+import argparse
+import concurrent.futures
+import os
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "runner"))
+import ktap  # noqa: E402
+import qemu  # noqa: E402
+
+STRIP = re.compile(r"^\[\s*\d+\.\d+\] ")
+
+
+def log_lines(out):
+    return [STRIP.sub("", l) for l in out.split("\n")]
+
+
+def log_has(out, text):
+    return text in log_lines(out)
+
+
+def brought_up(n):
+    return f"smp: Brought up 1 node, {n} CPU" + ("s" if n > 1 else "")
+
+
+class Case:
+    def __init__(self, name, smp, append, kind, kernel="smp", **want):
+        self.name, self.smp, self.append = name, smp, append
+        self.kind, self.kernel, self.want = kind, kernel, want
+
+
+SHELL = ('shell.run="cat /sys/kernel/debug/x86/pat_cpus; '
+         'cat /proc/cpuinfo; pat bench; poweroff"')
+
+CASES = [Case(f"pat_smp/smp{n}", n, "ktest=pat_smp*", "ktest")
+         for n in (1, 2, 4, 8)] + [
+    Case("shell/smp4", 4, SHELL, "shell", online=4),
+    Case("shell/smp2-no-mtrr", 2, SHELL, "shell", online=2,
+         cpu="qemu64,-mtrr"),
+    Case("bad-values", 4, "nr_cpus=0 maxcpus=abc " + SHELL, "shell",
+         online=4, msgs=["smpboot: nr_cpus=0 refused: expected a number "
+                         "of CPUs from 1 to 64",
+                         "smpboot: maxcpus=abc refused: expected a number "
+                         "of CPUs from 0 to 64"]),
+    Case("out-of-range", 4, "nr_cpus=65 maxcpus=99 " + SHELL, "shell",
+         online=4, msgs=["smpboot: nr_cpus=65 refused: expected a number "
+                         "of CPUs from 1 to 64"]),
+    Case("nr_cpus=2", 4, "nr_cpus=2 " + SHELL, "shell", online=2),
+    Case("maxcpus=1", 4, "maxcpus=1 " + SHELL, "shell", online=1),
+    Case("cpu-never-starts", 4,
+         "smpboot.test_deaf=2 smpboot.timeout_ms=1000 " + SHELL, "shell",
+         online=3, msgs=["smpboot: CPU2 (APIC ID 0x2) did not come online "
+                         "in 1000 ms (it never reached the trampoline), "
+                         "skipped"]),
+    Case("madt-absent-dup-bad-ids", 4,
+         "smpboot.test_extra_lapic=0x40,1,0xff smpboot.timeout_ms=1000 "
+         + SHELL, "shell", online=4,
+         msgs=["smpboot: MADT LAPIC entry 5 (APIC ID 0x1, ACPI ID 0xff): "
+               "duplicate APIC ID, ignored",
+               "smpboot: MADT LAPIC entry 6 (APIC ID 0xff, ACPI ID 0xff): "
+               "bad APIC ID, ignored",
+               "smpboot: CPU4 (APIC ID 0x40) did not come online in 1000 "
+               "ms (it never reached the trampoline), skipped"]),
+    Case("config-smp-n", 4, "ktest=pat_smp*", "ktest", kernel="nosmp"),
+]
+
+
+def run(case, kernels, logcheck):
+    kernel = kernels.get(case.kernel)
+    if not kernel:
+        return None
+    out, status, secs = qemu.boot(kernel, case.append, smp=case.smp,
+                                  cpu=case.want.get("cpu", "qemu64"),
+                                  debug_exit=case.kind == "ktest",
+                                  timeout=300)
+    checked = None
+    if case.kind == "ktest" and "memtype_log: begin" in out:
+        p = subprocess.run([logcheck, "-"], input=out, text=True,
+                           capture_output=True)
+        checked = (p.returncode, p.stdout + p.stderr)
+    return out, status, secs, checked
+
+
+def ktest_checks(case, out, status, checked):
+    cases, _ = ktap.parse(out)
+    yield ("KTAP suite ran and every case passed",
+           status == 1 and cases and all(st == "pass" for _, _, st in cases),
+           f"status {status}, {len(cases)} cases")
+    n = 1 if case.kernel == "nosmp" else case.smp
+    if case.kernel == "nosmp":
+        yield ("CONFIG_SMP=n says so and stays on one CPU",
+               log_has(out, "smp: CONFIG_SMP is not set: running on the "
+                       "boot CPU only"), "")
+    else:
+        yield (f"{n} CPU(s) brought up", log_has(out, brought_up(n)), "")
+    yield ("the memtype log was printed and replayed",
+           checked is not None, "")
+    if checked:
+        yield ("memtype-logcheck: every answer matches the model",
+               checked[0] == 0, checked[1].strip()[-300:])
+    yield ("no oops or panic", "Oops" not in out and "panic" not in out, "")
+
+
+def shell_checks(case, out, status):
+    n = case.want["online"]
+    yield ("reached the shell and powered off",
+           status == 0 and "# poweroff" in out, f"status {status}")
+    yield (f"{n} CPU(s) online", log_has(out, brought_up(n)), "")
+    for m in case.want.get("msgs", []):
+        yield (f"logged: {m[:60]}...", log_has(out, m), "")
+    cpus = [l for l in qemu.command_output(
+        out, "cat /sys/kernel/debug/x86/pat_cpus") or [] if l]
+    yield ("pat_cpus lists every online CPU, all identical",
+           len(cpus) == n and len({l.split(" apicid=")[0].split(": ")[1]
+                                   for l in cpus}) == 1, str(cpus[:2]))
+    if "-mtrr" in case.want.get("cpu", ""):
+        yield ("no MTRRs: nothing to correct, pat_cpus says none",
+               "mtrr: corrected configuration." not in out and
+               all("MTRRs=none" in l for l in cpus), "")
+    elif n > 1:
+        yield ("MTRRs corrected with Linux's messages",
+               log_has(out, "mtrr: your CPUs had inconsistent variable MTRR "
+                       "settings") and
+               log_has(out, "mtrr: probably your BIOS does not setup all "
+                       "CPUs.") and
+               log_has(out, "mtrr: corrected configuration."), "")
+    procs = [l for l in qemu.command_output(out, "cat /proc/cpuinfo") or []
+             if l.startswith("processor\t: ")]
+    yield ("/proc/cpuinfo: a block per online CPU", len(procs) == n,
+           str(procs))
+    bench = qemu.command_output(out, "pat bench") or []
+    sd = [int(m.group(1)) for l in bench
+          for m in [re.search(r"shootdowns +(\d+)", l)] if m]
+    yield ("pat bench reports shootdowns, nonzero with other CPUs",
+           bool(sd) and (n == 1 or all(s > 0 for s in sd)), str(sd))
+    yield ("no oops or panic", "Oops" not in out and "panic" not in out, "")
+
+
+def figures(case, out):
+    for l in log_lines(out):
+        if "bring-up took" in l or re.search(r"# test_stress: cpu\d+:", l):
+            print(f"# figure: {case.name}: {l.strip()}")
+        elif "memtype log:" in l:
+            print(f"# figure: {case.name}: {l.strip()}")
+    if case.kind == "shell":
+        for l in qemu.command_output(out, "pat bench") or []:
+            if "shootdowns" in l:
+                print(f"# figure: {case.name}: {l.strip()}")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--kernel", required=True)
+    ap.add_argument("--nosmp-kernel")
+    ap.add_argument("--logcheck", required=True)
+    ap.add_argument("-j", type=int, default=2)
+    ap.add_argument("--only")
+    a = ap.parse_args()
+    kernels = {"smp": a.kernel, "nosmp": a.nosmp_kernel}
+    cases = [c for c in CASES if not a.only or c.name == a.only]
+    print("TAP version 13")
+    print(f"1..{len(cases)}")
+    with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
+        results = list(ex.map(lambda c: run(c, kernels, a.logcheck), cases))
+    passed = failed = skipped = 0
+    for i, (case, res) in enumerate(zip(cases, results), 1):
+        if res is None:
+            print(f"ok {i} {case.name} # SKIP no {case.kernel} kernel")
+            skipped += 1
+            continue
+        out, status, secs, checked = res
+        checks = (ktest_checks(case, out, status, checked)
+                  if case.kind == "ktest" else
+                  shell_checks(case, out, status))
+        bad = []
+        for desc, ok, detail in checks:
+            print(f"# {case.name}: {'ok' if ok else 'FAIL'}: {desc}"
+                  + (f" ({detail})" if detail and not ok else ""))
+            if not ok:
+                bad.append(desc)
+        figures(case, out)
+        if bad:
+            failed += 1
+            print(f"not ok {i} {case.name} ({secs:.1f}s)")
+            print("# " + "\n# ".join(
+                l for l in out.split("\n")
+                if "memtype_log:" not in l)[-3000:])
+        else:
+            passed += 1
+            print(f"ok {i} {case.name} ({secs:.1f}s)")
+    print(f"{passed} passed, {failed} failed, {skipped} skipped")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
