@@ -24,7 +24,6 @@
 #include <linux/vfile.h>
 #include <linux/vmalloc.h>
 #include <asm/pgtable.h>
-#include <asm/tlbflush.h>
 
 static DEFINE_SPINLOCK(vmap_lock);
 static struct vm_struct *vmap_areas;	/* sorted by addr */
@@ -190,8 +189,7 @@ static void vmalloc_release(struct vm_struct *area, unsigned int nr)
 	unsigned long flags;
 	unsigned int i;
 
-	vunmap_range(va, (unsigned long)nr << PAGE_SHIFT);
-	flush_tlb_kernel_range(va, va + ((unsigned long)nr << PAGE_SHIFT));
+	vunmap_range(va, (unsigned long)nr << PAGE_SHIFT);	/* and flushes */
 	for (i = 0; i < nr; i++)
 		__free_page(area->pages[i]);
 	spin_lock_irqsave(&vmap_lock, flags);

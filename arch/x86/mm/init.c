@@ -289,24 +289,8 @@ void paging_init(void)
  * Uses 2 MiB pages wherever @va and @pa are both 2 MiB aligned and 2 MiB
  * remain.  Returns 0 or -ENOMEM (then nothing stays mapped).
  */
-int vmap_range(unsigned long va, phys_addr_t pa, size_t size, pgprot_t prot)
-{
-	unsigned long off;
-	enum pg_level level;
-
-	for (off = 0; off < size; off += pt_level_size(level)) {
-		level = IS_ALIGNED(va + off, PMD_SIZE) &&
-			IS_ALIGNED(pa + off, PMD_SIZE) && size - off >= PMD_SIZE ?
-			PG_LEVEL_2M : PG_LEVEL_4K;
-		if (pt_map_one(va + off, pa + off, level, pgprot_val(prot))) {
-			vunmap_range(va, off);
-			return -ENOMEM;
-		}
-	}
-	return 0;
-}
-
-void vunmap_range(unsigned long va, size_t size)
+/* clear the entries of [va, va + size); cpa_lock held, no flush */
+static void vunmap_range_locked(unsigned long va, size_t size)
 {
 	unsigned long p = va, end = va + size;
 	enum pg_level level;
@@ -322,5 +306,40 @@ void vunmap_range(unsigned long va, size_t size)
 		*e = 0;
 		p += pt_level_size(level);
 	}
-	flush_tlb_kernel_range(va, end);
+}
+
+/*
+ * Under cpa_lock: two CPUs mapping neighbouring areas would otherwise both
+ * find an upper-level entry empty and both install a table for it.
+ */
+int vmap_range(unsigned long va, phys_addr_t pa, size_t size, pgprot_t prot)
+{
+	unsigned long off, flags;
+	enum pg_level level;
+
+	spin_lock_irqsave(&cpa_lock, flags);
+	for (off = 0; off < size; off += pt_level_size(level)) {
+		level = IS_ALIGNED(va + off, PMD_SIZE) &&
+			IS_ALIGNED(pa + off, PMD_SIZE) && size - off >= PMD_SIZE ?
+			PG_LEVEL_2M : PG_LEVEL_4K;
+		if (pt_map_one(va + off, pa + off, level, pgprot_val(prot))) {
+			vunmap_range_locked(va, off);
+			spin_unlock_irqrestore(&cpa_lock, flags);
+			flush_tlb_kernel_range(va, va + off);
+			return -ENOMEM;
+		}
+	}
+	spin_unlock_irqrestore(&cpa_lock, flags);
+	return 0;
+}
+
+/* unmap [va, va + size) and flush it from every CPU's TLB */
+void vunmap_range(unsigned long va, size_t size)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&cpa_lock, flags);
+	vunmap_range_locked(va, size);
+	spin_unlock_irqrestore(&cpa_lock, flags);
+	flush_tlb_kernel_range(va, va + size);
 }

@@ -40,7 +40,8 @@ extern char _text[], _end[];
 #define CPA_MAX_PREALLOC	CPA_PLAN_MAX_SPLITS
 
 struct cpa_stats cpa_stats;
-static DEFINE_SPINLOCK(cpa_lock);
+/* every change of the kernel page tables, CPA's and vmap_range()'s */
+DEFINE_SPINLOCK(cpa_lock);
 
 struct cpa_req {
 	unsigned long start, end;	/* virtual, page aligned */

@@ -9,6 +9,7 @@
 #include <linux/types.h>
 #include <asm/page_cache_mode.h>
 #include <asm/pgtable_types.h>
+#include <linux/spinlock.h>
 
 extern pteval_t *init_pgd;
 extern phys_addr_t init_pgd_phys;
@@ -36,6 +37,8 @@ void ptdump_init(void);
 /* map [va, va+size) to [pa, ...) with 2 MiB pages where alignment allows */
 int vmap_range(unsigned long va, phys_addr_t pa, size_t size, pgprot_t prot);
 void vunmap_range(unsigned long va, size_t size);
+/* serializes every change of the kernel page tables (pageattr.c) */
+extern spinlock_t cpa_lock;
 
 /* cache modes as PTE bits, from the PAT in force (arch/x86/mm/pat/) */
 pteval_t cachemode2protval(enum page_cache_mode pcm);

@@ -186,12 +186,16 @@ static void alias_check_direct_map(struct alias_walk *w,
 int pat_verify_aliases(struct alias_verify_result *res)
 {
 	struct alias_walk w = { .cap = 8192 };
+	unsigned long flags;
 
 	*res = (struct alias_verify_result){ 0 };
 	w.runs = kmalloc(w.cap * sizeof(*w.runs), GFP_KERNEL);
 	if (!w.runs)
 		return -ENOMEM;
+	/* no table may be split, merged or freed under the walk */
+	spin_lock_irqsave(&cpa_lock, flags);
 	alias_walk_table(&w, init_pgd, PG_LEVEL_512G, 0);
+	spin_unlock_irqrestore(&cpa_lock, flags);
 	if (w.overflow) {
 		kfree(w.runs);
 		return -ENOMEM;
