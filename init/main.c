@@ -63,6 +63,7 @@ void start_kernel(void)
 	hpet_init();
 	apic_init();
 	smp_init();
+	crash_test_run();
 	pat_cpus_debugfs_init();
 	bochs_fb_init();
 	ktest_boot();

@@ -2,12 +2,16 @@
 /*
  * panic() and warnings.  A panic prints its reason and a backtrace, then
  * tries QEMU's isa-debug-exit port (so a scripted run ends at once with a
- * failure status instead of timing out) and halts.
+ * failure status instead of timing out) and halts.  The first CPU to
+ * panic stops the others first; a second one just halts.
  */
 #include <linux/bug.h>
 #include <linux/kernel.h>
+#include <linux/kstrtox.h>
+#include <linux/moduleparam.h>
 #include <linux/printk.h>
 #include <linux/reboot.h>
+#include <linux/smp.h>
 #include <asm/io.h>
 #include <asm/irqflags.h>
 #include <asm/stacktrace.h>
@@ -32,8 +36,9 @@ void panic(const char *fmt, ...)
 	va_list args;
 
 	local_irq_disable();
-	if (!in_panic) {
-		in_panic = true;
+	if (!__atomic_exchange_n(&in_panic, true, __ATOMIC_ACQ_REL)) {
+		/* the others stop where they are, as in Linux */
+		smp_send_stop();
 		va_start(args, fmt);
 		vscnprintf(buf, sizeof(buf), fmt, args);
 		va_end(args);
@@ -44,6 +49,40 @@ void panic(const char *fmt, ...)
 	qemu_exit(1);
 	for (;;)
 		halt();
+}
+
+static int crash_cpu = -1;
+
+/* test only: "test.crash_cpu=N" makes CPU N oops once every CPU is up */
+static int parse_crash_cpu(char *arg)
+{
+	unsigned int v;
+
+	if (!arg || kstrtouint(arg, 10, &v) || v >= NR_CPUS)
+		return -EINVAL;
+	crash_cpu = v;
+	return 0;
+}
+core_param("test.crash_cpu", parse_crash_cpu);
+
+static void crash_here(void *unused)
+{
+	*(volatile unsigned long *)0 = 0;
+}
+
+/**
+ * crash_test_run() - oops on the CPU "test.crash_cpu=" names, if any
+ *
+ * Shows the oops and panic paths end to end: the message, the registers,
+ * the backtrace, the other CPUs stopped, QEMU's exit status.
+ */
+void crash_test_run(void)
+{
+	if (crash_cpu < 0)
+		return;
+	pr_info("test.crash_cpu: CPU%d writes to address 0\n", crash_cpu);
+	if (smp_call_function_single(crash_cpu, crash_here, NULL))
+		pr_err("test.crash_cpu: CPU%d is not online\n", crash_cpu);
 }
 
 void warn_slowpath(const char *file, int line, void *caller)

@@ -6,6 +6,8 @@
 #include <linux/printk.h>
 
 __printf(1, 2) void __noreturn panic(const char *fmt, ...);
+/* "test.crash_cpu=N": oops on CPU N (after SMP bring-up) */
+void crash_test_run(void);
 void warn_slowpath(const char *file, int line, void *caller);
 
 #define BUG()	panic("kernel BUG at %s:%d!", __FILE__, __LINE__)

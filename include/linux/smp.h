@@ -68,6 +68,9 @@ static inline void smp_poll_calls(void)
 /* all online CPUs run @func at the same time, interrupts off */
 void stop_machine_all(smp_call_func_t func, void *info);
 
+/* panic(): halt every other online CPU, without waiting for them */
+void smp_send_stop(void);
+
 /* halt until *@word == @val; whoever changes it sends us an IPI */
 void smp_halt_until(const unsigned long *word, unsigned long val);
 
@@ -100,6 +103,10 @@ static inline void smp_poll_calls(void)
 void stop_machine_all(smp_call_func_t func, void *info);
 
 static inline void smp_prepare_boot_cpu(void)
+{
+}
+
+static inline void smp_send_stop(void)
 {
 }
 

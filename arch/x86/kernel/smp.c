@@ -274,6 +274,29 @@ void stop_machine_all(smp_call_func_t func, void *info)
 	spin_unlock_irqrestore(&stop_lock, flags);
 }
 
+static void stop_interrupt(unsigned int vector, void *data)
+{
+	__atomic_fetch_and(&cpu_online_mask, ~(1ULL << smp_processor_id()),
+			   __ATOMIC_RELEASE);
+	for (;;)
+		__asm__ __volatile__("cli; hlt" : : : "memory");
+}
+
+/*
+ * A vector of its own rather than a call: the panicking CPU may hold its
+ * call slot or a lock, and must not wait for anyone.
+ */
+void smp_send_stop(void)
+{
+	unsigned int cpu, me = smp_processor_id();
+
+	if (!apic_usable())
+		return;
+	for_each_online_cpu(cpu)
+		if (cpu != me)
+			apic_send_ipi(per_cpu_ptr(cpu)->apicid, STOP_VECTOR);
+}
+
 /**
  * smp_prepare_boot_cpu() - let the boot CPU send and take IPIs
  */
@@ -283,7 +306,8 @@ void smp_prepare_boot_cpu(void)
 	legacy_pic_mask_all();
 	lapic_setup_cpu();
 	if (request_irq_vector(CALL_FUNCTION_VECTOR, call_function_interrupt,
-			       NULL))
-		pr_err("cannot take vector %#x for cross-CPU calls\n",
-		       CALL_FUNCTION_VECTOR);
+			       NULL) ||
+	    request_irq_vector(STOP_VECTOR, stop_interrupt, NULL))
+		pr_err("cannot take vectors %#x and %#x for cross-CPU calls\n",
+		       CALL_FUNCTION_VECTOR, STOP_VECTOR);
 }

@@ -10,6 +10,8 @@
 #include <linux/interrupt.h>
 #include <linux/kernel.h>
 #include <linux/printk.h>
+#include <linux/sched.h>
+#include <linux/smp.h>
 #include <asm/extable.h>
 #include <asm/ptrace.h>
 #include <asm/special_insns.h>
@@ -111,6 +113,9 @@ void free_irq_vector(unsigned int vector)
 
 static void show_regs(struct pt_regs *regs)
 {
+	/* Linux's line: which CPU, and what it was working for */
+	pr_emerg("CPU: %u PID: %d Comm: %s\n", smp_processor_id(),
+		 current->pid, current->comm);
 	pr_emerg("RIP: %04lx:%pS\n", regs->cs, (void *)regs->ip);
 	pr_emerg("RSP: %04lx:%016lx EFLAGS: %08lx\n", regs->ss, regs->sp,
 		 regs->flags);

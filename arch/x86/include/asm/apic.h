@@ -12,6 +12,7 @@
 
 /* vectors of the local APIC's own interrupts, above any device's */
 #define CALL_FUNCTION_VECTOR	0xfb
+#define STOP_VECTOR		0xfc
 #define SPURIOUS_APIC_VECTOR	0xff
 
 struct io_apic {
