@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 """SMP end to end: the pat_smp KTAP suite at 1, 2, 4 and 8 CPUs with its
 operation log replayed on the host reference model (memtype-logcheck),
-the shell's view of the CPUs, bad bring-up input, and a CONFIG_SMP=n
-kernel.  Prints TAP and a closing "N passed, N failed, N skipped" line;
-the figures the issue asks for (bring-up time per CPU, operations per CPU,
-shootdowns in "pat bench") are printed as "# figure:" lines.
+the shell's view of the CPUs, bad bring-up input, a CONFIG_SMP=n kernel,
+and an oops on a secondary CPU.  Prints TAP and a closing "N passed, N
+failed, N skipped" line; the figures the issue asks for (bring-up time
+per CPU, operations per CPU, shootdowns in "pat bench") are printed as
+"# figure:" lines.
 
 usage: smp_selftest.py --kernel VMLINUX --logcheck TOOL
        [--nosmp-kernel VMLINUX] [-j N] [--only NAME]
@@ -76,6 +77,7 @@ CASES = [Case(f"pat_smp/smp{n}", n, "ktest=pat_smp*", "ktest")
                "smpboot: CPU4 (APIC ID 0x40) did not come online in 1000 "
                "ms (it never reached the trampoline), skipped"]),
     Case("config-smp-n", 4, "ktest=pat_smp*", "ktest", kernel="nosmp"),
+    Case("oops-on-cpu2", 4, "test.crash_cpu=2", "oops"),
 ]
 
 
@@ -85,7 +87,7 @@ def run(case, kernels, logcheck):
         return None
     out, status, secs = qemu.boot(kernel, case.append, smp=case.smp,
                                   cpu=case.want.get("cpu", "qemu64"),
-                                  debug_exit=case.kind == "ktest",
+                                  debug_exit=case.kind in ("ktest", "oops"),
                                   timeout=300)
     checked = None
     if case.kind == "ktest" and "memtype_log: begin" in out:
@@ -150,6 +152,21 @@ def shell_checks(case, out, status):
     yield ("no oops or panic", "Oops" not in out and "panic" not in out, "")
 
 
+def oops_checks(case, out, status):
+    lines = log_lines(out)
+    yield ("panic ends the run through isa-debug-exit (status 3)",
+           status == 3, f"status {status}")
+    for want in ("BUG: unable to handle page fault for address: "
+                 "0000000000000000",
+                 "#PF: supervisor write access in kernel mode",
+                 "CPU: 2 PID: 0 Comm: swapper/2",
+                 "Kernel panic - not syncing: Fatal exception"):
+        yield (f"logged: {want}", want in lines, "")
+    yield ("RIP symbolized", any(l.startswith("RIP: 0010:crash_here+")
+                                 for l in lines), "")
+    yield ("backtrace printed", "Call Trace:" in lines, "")
+
+
 def figures(case, out):
     for l in log_lines(out):
         if "bring-up took" in l or re.search(r"# test_stress: cpu\d+:", l):
@@ -185,6 +202,7 @@ def main():
         out, status, secs, checked = res
         checks = (ktest_checks(case, out, status, checked)
                   if case.kind == "ktest" else
+                  oops_checks(case, out, status) if case.kind == "oops" else
                   shell_checks(case, out, status))
         bad = []
         for desc, ok, detail in checks:
