@@ -3,10 +3,11 @@
  * Descriptor tables.  Each CPU has its own GDT (kernel code and data
  * segments and a TSS descriptor) and TSS, whose interrupt stacks give the
  * double fault and NMI handlers a good stack even when the current one is
- * gone; a TSS cannot be shared, as loading it marks it busy.  The IDT,
- * pointing every vector at its stub in entry_64.S, is written once by the
- * boot CPU and then only read, so every CPU loads the same one, as Linux
- * does.
+ * gone; a TSS cannot be shared, as loading it marks it busy.  The IDT
+ * points every vector at its stub in entry_64.S; the boot CPU writes it
+ * and each secondary CPU gets its own copy next to its GDT and TSS (Linux
+ * shares one; a copy per CPU leaves room for per-CPU gates and keeps all
+ * of a CPU's descriptor tables in its own allocation).
  */
 #include <linux/errno.h>
 #include <linux/gfp.h>
@@ -53,13 +54,15 @@ BUILD_BUG_ON(sizeof(struct tss) != 104);
 extern const char idt_stubs[];
 
 struct cpu_desc {
+	struct gate_desc idt[256];	/* page-aligned: first member */
 	u64 gdt[GDT_ENTRIES];
 	struct tss tss __aligned(64);
 	u8 ist_stacks[2][IST_STACK_SIZE] __aligned(16);
 };
 
-static struct gate_desc idt_table[256] __aligned(4096);
-static struct cpu_desc boot_desc __aligned(64);
+static struct cpu_desc boot_desc __aligned(4096);
+/* the boot CPU's IDT: the one written, the one copied */
+#define idt_table boot_desc.idt
 static struct cpu_desc *cpu_desc[NR_CPUS];
 
 static void set_gate(unsigned int vec, unsigned long addr, u8 ist)
@@ -120,9 +123,9 @@ static void cpu_desc_fill(struct cpu_desc *d)
 	gdt_set_tss(&d->gdt[GDT_ENTRY_TSS], &d->tss);
 }
 
-static void load_idt(void)
+static void load_idt(const struct gate_desc *idt)
 {
-	struct desc_ptr idtr = { sizeof(idt_table) - 1, (u64)idt_table };
+	struct desc_ptr idtr = { sizeof(idt_table) - 1, (u64)idt };
 
 	__asm__ __volatile__("lidt %0" : : "m"(idtr));
 }
@@ -145,7 +148,7 @@ void idt_setup(void)
 		 IST_DOUBLE_FAULT);
 	set_gate(X86_TRAP_NMI,
 		 (unsigned long)idt_stubs + X86_TRAP_NMI * STUB_SIZE, IST_NMI);
-	load_idt();
+	load_idt(idt_table);
 }
 
 /**
@@ -164,6 +167,7 @@ int cpu_desc_alloc(unsigned int cpu)
 	if (!d)
 		return -ENOMEM;
 	cpu_desc_fill(d);
+	memcpy(d->idt, idt_table, sizeof(d->idt));
 	cpu_desc[cpu] = d;
 	return 0;
 }
@@ -176,5 +180,5 @@ void cpu_desc_load(unsigned int cpu)
 {
 	load_segments(cpu_desc[cpu]);
 	pcpu_setup(cpu);
-	load_idt();
+	load_idt(cpu_desc[cpu]->idt);
 }

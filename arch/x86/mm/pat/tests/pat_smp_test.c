@@ -2,8 +2,8 @@
 /*
  * KTAP suite pat_smp: the PAT guarantees with every CPU running at once.
  *
- *  - every online CPU answers a cross-CPU call and holds the boot CPU's
- *    IA32_PAT and MTRRs;
+ *  - every online CPU answers a cross-CPU call, runs on its own IDT, GDT,
+ *    stack and per-CPU area, and holds the boot CPU's IA32_PAT and MTRRs;
  *  - after set_memory_ro() returns, no CPU can write through a translation
  *    it cached before (TCG keeps a software TLB per CPU that only INVLPG
  *    or a CR3/CR4 flush empties, so a missed shootdown shows);
@@ -28,12 +28,14 @@
 #include <linux/vmalloc.h>
 #include <asm/extable.h>
 #include <asm/io.h>
+#include <asm/msr-index.h>
 #include <asm/page.h>
 #include <asm/pat.h>
 #include <asm/pat_verify.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>
 #include <asm/set_memory.h>
+#include <asm/special_insns.h>
 #include <asm/tlbflush.h>
 #include "../memtype.h"
 #include "../memtype_log.h"
@@ -74,6 +76,48 @@ static void test_calls_reach_every_cpu(struct ktest *t)
 	KTEST_EXPECT_EQ(t, smp_call_function_single(NR_CPUS, answer_call,
 						    NULL), -ENXIO);
 	ktest_printf(t, "%u CPUs online", num_online_cpus());
+}
+
+struct cpu_tables {
+	unsigned long idt, gdt, gs, sp;
+	unsigned int cpu;
+};
+
+static struct cpu_tables tables[NR_CPUS];
+
+static void read_tables(void *arg)
+{
+	struct cpu_tables *c = &tables[smp_processor_id()];
+	struct __packed { u16 limit; unsigned long base; } idtr, gdtr;
+	unsigned long sp;
+
+	__asm__ __volatile__("sidt %0; sgdt %1" : "=m"(idtr), "=m"(gdtr));
+	__asm__ __volatile__("mov %%rsp, %0" : "=r"(sp));
+	c->idt = idtr.base;
+	c->gdt = gdtr.base;
+	c->gs = rdmsr(MSR_GS_BASE);
+	c->sp = sp & ~(THREAD_SIZE - 1);
+	c->cpu = this_pcpu()->cpu;
+}
+
+/* each CPU runs on its own IDT, GDT, stack and per-CPU area */
+static void test_descriptors_per_cpu(struct ktest *t)
+{
+	unsigned int a, b;
+
+	memset(tables, 0, sizeof(tables));
+	on_each_cpu(read_tables, NULL);
+	for_each_online_cpu(a) {
+		KTEST_EXPECT_EQ(t, tables[a].cpu, a);
+		KTEST_EXPECT_EQ(t, tables[a].gs, (unsigned long)per_cpu_ptr(a));
+		for_each_online_cpu(b) {
+			if (b <= a)
+				continue;
+			KTEST_EXPECT_NE(t, tables[a].idt, tables[b].idt);
+			KTEST_EXPECT_NE(t, tables[a].gdt, tables[b].gdt);
+			KTEST_EXPECT_NE(t, tables[a].sp, tables[b].sp);
+		}
+	}
 }
 
 static void test_same_pat_and_mtrrs(struct ktest *t)
@@ -484,6 +528,7 @@ static void test_stress(struct ktest *t)
 
 static struct ktest_case pat_smp_cases[] = {
 	KTEST_CASE(test_calls_reach_every_cpu),
+	KTEST_CASE(test_descriptors_per_cpu),
 	KTEST_CASE(test_same_pat_and_mtrrs),
 	KTEST_CASE(test_shootdown_ro),
 	KTEST_CASE(test_stress),
