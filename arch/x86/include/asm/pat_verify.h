@@ -16,4 +16,8 @@ struct alias_verify_result {
 int pat_verify_aliases(struct alias_verify_result *res);
 void pat_verify_debugfs_init(void);
 
+struct ktest;
+/* KTAP: fail @t with every violation pat_verify_aliases() finds */
+void ktest_expect_no_alias(struct ktest *t);
+
 #endif

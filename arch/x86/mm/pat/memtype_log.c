@@ -17,27 +17,16 @@
 #include <linux/string.h>
 #include <linux/printk.h>
 #include <linux/smp.h>
+#include <asm/pat_rules.h>
 #include "memtype.h"
 #include "memtype_tree.h"
 #include "memtype_log.h"
 
 struct memtype_log memtype_log;
 
-static const char *const mode_names[] = {
-	[_PAGE_CACHE_MODE_WB] = "wb",
-	[_PAGE_CACHE_MODE_WC] = "wc",
-	[_PAGE_CACHE_MODE_UC_MINUS] = "uc-",
-	[_PAGE_CACHE_MODE_UC] = "uc",
-	[_PAGE_CACHE_MODE_WT] = "wt",
-	[_PAGE_CACHE_MODE_WP] = "wp",
-};
-
 static const char *mode_name(int m)
 {
-	if (m < 0 || (unsigned int)m >= ARRAY_SIZE(mode_names) ||
-	    !mode_names[m])
-		return "?";
-	return mode_names[m];
+	return m < 0 ? "?" : cachemode_short_name(m);
 }
 
 /**

@@ -22,6 +22,7 @@
 #include <linux/e820.h>
 #include <linux/kernel.h>
 #include <linux/mm.h>
+#include <linux/ktest.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
@@ -237,3 +238,20 @@ void pat_verify_debugfs_init(void)
 {
 	debugfs_create_file("x86/pat_alias_check", pat_alias_check_show, NULL);
 }
+
+#ifdef CONFIG_KTEST
+/**
+ * ktest_expect_no_alias() - fail @t with each violation the verifier finds
+ *
+ * What every PAT KTAP suite runs after its scenario.
+ */
+void ktest_expect_no_alias(struct ktest *t)
+{
+	static struct alias_verify_result res;
+	unsigned int i;
+
+	KTEST_EXPECT_EQ(t, pat_verify_aliases(&res), 0);
+	for (i = 0; i < res.nr_reported; i++)
+		ktest_fail(t, __FILE__, __LINE__, "%s", res.report[i]);
+}
+#endif

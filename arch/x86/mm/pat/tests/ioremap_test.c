@@ -31,16 +31,6 @@ static u64 test_bar(unsigned int i)
 	return (1ULL << (boot_cpu_data.x86_phys_bits - 2)) + i * 0x400000ULL;
 }
 
-static void expect_verifier_clean(struct ktest *t)
-{
-	static struct alias_verify_result res;
-	unsigned int i;
-
-	KTEST_EXPECT_EQ(t, pat_verify_aliases(&res), 0);
-	for (i = 0; i < res.nr_reported; i++)
-		ktest_fail(t, __FILE__, __LINE__, "%s", res.report[i]);
-}
-
 static enum page_cache_mode mapped_mode(void __iomem *p)
 {
 	enum pg_level level;
@@ -101,7 +91,7 @@ static void ioremap_test_matrix(struct ktest *t)
 		KTEST_EXPECT_EQ(t, memtype_free(b, b + PAGE_SIZE), 0);
 		KTEST_EXPECT_EQ(t, lookup_memtype(b), UCM);
 	}
-	expect_verifier_clean(t);
+	ktest_expect_no_alias(t);
 }
 
 static void ioremap_test_bar_conflicts(struct ktest *t)
@@ -125,7 +115,7 @@ static void ioremap_test_bar_conflicts(struct ktest *t)
 	iounmap(wc2);
 	iounmap(wc1);
 	KTEST_EXPECT_EQ(t, lookup_memtype(bar), UCM);
-	expect_verifier_clean(t);
+	ktest_expect_no_alias(t);
 }
 
 static void ioremap_test_bad_input(struct ktest *t)
@@ -149,7 +139,7 @@ static void ioremap_test_bad_input(struct ktest *t)
 	iounmap((void __iomem *)(VMALLOC_START + 0x1000));
 	KTEST_EXPECT_EQ(t, lookup_memtype(test_bar(20)), pat_enabled() ? UCM : WB);
 	free_page(ram);
-	expect_verifier_clean(t);
+	ktest_expect_no_alias(t);
 }
 
 static void ioremap_test_large_pages(struct ktest *t)
@@ -164,7 +154,7 @@ static void ioremap_test_large_pages(struct ktest *t)
 	if (pat_enabled())
 		KTEST_EXPECT_EQ(t, mapped_mode(p), WC);
 	iounmap(p);
-	expect_verifier_clean(t);
+	ktest_expect_no_alias(t);
 }
 
 static struct ktest_case ioremap_cases[] = {
@@ -198,13 +188,13 @@ static void set_memory_test_round_trip(struct ktest *t)
 			KTEST_EXPECT_EQ(t, lookup_memtype(__pa((void *)va)), UCM);
 			KTEST_EXPECT_EQ(t, mapped_mode((void __iomem *)va), UCM);
 		}
-		expect_verifier_clean(t);
+		ktest_expect_no_alias(t);
 		KTEST_EXPECT_EQ(t, set_memory_wb(va, sizes[i]), 0);
 		KTEST_EXPECT_EQ(t, mapped_mode((void __iomem *)va), WB);
 		free_pages(va, order);
 		KTEST_EXPECT_TRUE(t, direct_counts_equal(before));
 	}
-	expect_verifier_clean(t);
+	ktest_expect_no_alias(t);
 }
 
 static void set_memory_test_conflict_and_share(struct ktest *t)
@@ -229,7 +219,7 @@ static void set_memory_test_conflict_and_share(struct ktest *t)
 	KTEST_EXPECT_EQ(t, set_memory_uc((unsigned long)__va(0xfee00000ULL), 1),
 			-EINVAL);
 	free_page(va);
-	expect_verifier_clean(t);
+	ktest_expect_no_alias(t);
 }
 
 static void set_memory_test_fault_injection(struct ktest *t)
@@ -245,7 +235,7 @@ static void set_memory_test_fault_injection(struct ktest *t)
 	KTEST_EXPECT_EQ(t, lookup_memtype(__pa((void *)(va + 5 * PAGE_SIZE))), WB);
 	KTEST_EXPECT_EQ(t, mapped_mode((void __iomem *)(va + 5 * PAGE_SIZE)), WB);
 	free_pages(va, 9);
-	expect_verifier_clean(t);
+	ktest_expect_no_alias(t);
 }
 
 static void set_memory_test_array(struct ktest *t)
@@ -269,7 +259,7 @@ static void set_memory_test_array(struct ktest *t)
 	}
 	for (i = 0; i < 3; i++)
 		free_page(a[i]);
-	expect_verifier_clean(t);
+	ktest_expect_no_alias(t);
 }
 
 static struct ktest_case set_memory_cases[] = {

@@ -440,16 +440,6 @@ static void expect_baseline(struct ktest *t, const struct baseline *a,
 	}
 }
 
-static void expect_verifier_clean(struct ktest *t)
-{
-	static struct alias_verify_result res;
-	unsigned int i;
-
-	KTEST_EXPECT_EQ(t, pat_verify_aliases(&res), 0);
-	for (i = 0; i < res.nr_reported; i++)
-		ktest_fail(t, __FILE__, __LINE__, "%s", res.report[i]);
-}
-
 static void report(struct ktest *t)
 {
 	unsigned int cpu, i;
@@ -517,7 +507,7 @@ static void test_stress(struct ktest *t)
 
 	report(t);
 	KTEST_EXPECT_EQ(t, release_failures, 0);
-	expect_verifier_clean(t);
+	ktest_expect_no_alias(t);
 	expect_baseline(t, &before, &after);
 	ktest_printf(t, "memtype log: %lu operations%s", memtype_log.nr,
 		     memtype_log.overflow ? " (full: the rest not logged)" : "");
