@@ -10,15 +10,20 @@
  *
  *   memtype-logcheck [-q] [FILE|-]
  *
- * Reads a serial transcript; only lines containing "memtype_log: " count:
+ * Reads a serial transcript; only lines containing "memtype_log:" count,
+ * whatever comes before it, and those must be exactly one of
  *
  *   memtype_log: begin N
  *   memtype_log: SEQ CPU OP ARGS => ANSWER      (OP ARGS: a trace line)
  *   memtype_log: end N
  *
+ * with single spaces, an optional "\r" at the end, SEQ running 0..N-1 and
+ * ANSWER one that OP can give (TRACE-FORMAT.md, "Output of a replay").
+ *
  * Exit 0: every answer matches; 1: a mismatch (named); 2: a malformed or
- * incomplete log.
+ * incomplete log, or a usage error.
  */
+#define _GNU_SOURCE	/* getline(), strsep() */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -29,14 +34,14 @@
 #include "ref_model.h"
 #include "trace.h"
 
-#define TAG		"memtype_log: "
-#define MAX_CPUS	64
+#define TAG		"memtype_log:"
+#define MAX_CPUS	64	/* the kernel's CONFIG_NR_CPUS */
+#define NR_MODES	6
 
 struct log_op {
 	struct trace_op op;
 	unsigned int cpu;
-	char answer[16];
-	unsigned long line;
+	char answer[8];		/* longest: "ok uc-" */
 };
 
 struct log {
@@ -52,7 +57,10 @@ malformed(unsigned long line, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "memtype-logcheck: %s:%lu: ", path, line);
+	if (line)
+		fprintf(stderr, "memtype-logcheck: %s:%lu: ", path, line);
+	else
+		fprintf(stderr, "memtype-logcheck: %s: ", path);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
@@ -60,125 +68,199 @@ malformed(unsigned long line, const char *fmt, ...)
 	exit(2);
 }
 
+static void __attribute__((noreturn)) usage(void)
+{
+	fprintf(stderr, "usage: memtype-logcheck [-q] [FILE|-]\n");
+	exit(2);
+}
+
 static int mode_of(const char *s)
 {
-	unsigned int i;
+	int i;
 
-	for (i = 0; i < 6; i++)
-		if (trace_mode_names[i] && !strcmp(s, trace_mode_names[i]))
+	for (i = 0; i < NR_MODES; i++)
+		if (!strcmp(s, trace_mode_names[i]))
 			return i;
 	return -1;
 }
 
-static bool hex(const char *s, uint64_t *v)
+/*
+ * Digits only: strtoul() would also take blanks, a sign or "0x", and a
+ * log line garbled on the serial line should not slip through that way.
+ */
+static bool parse_num(const char *s, int base, unsigned long long *v)
 {
-	char *end;
+	const char *digits = base == 16 ? "0123456789abcdef" : "0123456789";
+	size_t n = strspn(s, digits);
 
-	if (!*s || strlen(s) > 16 || strspn(s, "0123456789abcdef") != strlen(s))
+	if (!n || s[n] || n > (base == 16 ? 16 : 9))
 		return false;
-	errno = 0;
-	*v = strtoull(s, &end, 16);
-	return !errno && !*end;
+	*v = strtoull(s, NULL, base);
+	return true;
 }
 
-/* "OP ARGS => ANSWER" after SEQ and CPU */
-static void parse_op(char *s, struct log_op *o, unsigned long line)
+/* Is @ans an answer @op's kind can give at all? */
+static bool answer_fits(const struct trace_op *op, const char *ans)
 {
-	char *arrow = strstr(s, " => "), *tok[5];
-	unsigned int n = 0, want;
-	int mode = 0;
+	switch (op->kind) {
+	case TRACE_R:
+		return !strcmp(ans, "ebusy") ||
+		       (!strncmp(ans, "ok ", 3) && mode_of(ans + 3) >= 0);
+	case TRACE_S:
+		return !strcmp(ans, "ok") || !strcmp(ans, "ebusy");
+	case TRACE_F:
+		return !strcmp(ans, "ok") || !strcmp(ans, "einval");
+	default:
+		return !strcmp(ans, "none") || mode_of(ans) >= 0;
+	}
+}
 
-	if (!arrow)
-		malformed(line, "no \" => \" answer");
-	*arrow = '\0';
-	snprintf(o->answer, sizeof(o->answer), "%s", arrow + 4);
-	for (char *t = strtok(s, " "); t; t = strtok(NULL, " "))
-		if (n < 5)
-			tok[n++] = t;
-		else
-			malformed(line, "too many fields");
-	if (!n || strlen(tok[0]) != 1 || !strchr("rsfl", tok[0][0]))
-		malformed(line, "unknown operation");
-	o->op.kind = strchr("rsfl", tok[0][0]) - "rsfl";
-	want = o->op.kind == TRACE_L ? 2 : o->op.kind == TRACE_F ? 3 : 4;
-	if (n != want || !hex(tok[1], &o->op.a) ||
-	    (n > 2 && !hex(tok[2], &o->op.b)))
-		malformed(line, "bad operands");
+/*
+ * "OP ARGS", split at single spaces.  Alignment is not required: the
+ * kernel's memtype_reserve() takes any start < end, and the model replays
+ * unaligned ranges just as well.
+ */
+static void parse_op(char *s, struct trace_op *op, unsigned long line)
+{
+	unsigned long long a = 0, b = 0;
+	char *tok[4];
+	int n = 0, want, mode = 0;
+
+	while (s && n < 4)
+		tok[n++] = strsep(&s, " ");
+	if (s)
+		malformed(line, "too many fields");
+	if (strlen(tok[0]) != 1 || !strchr("rsfl", tok[0][0]))
+		malformed(line, "unknown operation \"%s\"", tok[0]);
+	op->kind = strchr("rsfl", tok[0][0]) - "rsfl";
+	want = op->kind == TRACE_L ? 2 : op->kind == TRACE_F ? 3 : 4;
+	if (n != want)
+		malformed(line, "\"%s\" takes %d operands, not %d", tok[0],
+			  want - 1, n - 1);
+	if (!parse_num(tok[1], 16, &a) || (n > 2 && !parse_num(tok[2], 16, &b)))
+		malformed(line, "bad operands (lower-case hex without 0x)");
+	if (n > 2 && a >= b)
+		malformed(line, "empty range: start >= end");
 	if (n == 4 && (mode = mode_of(tok[3])) < 0)
 		malformed(line, "unknown mode \"%s\"", tok[3]);
-	o->op.mode = mode;
+	op->a = a;
+	op->b = b;
+	op->mode = mode;
 }
 
-static void add_entry(struct log *lg, char *s, unsigned long line)
+static struct log_op *new_entry(struct log *lg, unsigned long line)
 {
-	unsigned long seq, cpu;
-	struct log_op *o;
-	char *p;
-
-	seq = strtoul(s, &p, 10);
-	if (p == s || *p != ' ')
-		malformed(line, "no sequence number");
-	cpu = strtoul(p + 1, &s, 10);
-	if (s == p + 1 || *s != ' ' || cpu >= MAX_CPUS)
-		malformed(line, "bad CPU number");
-	if (lg->begin < 0 || lg->end >= 0)
-		malformed(line, "entry outside begin/end");
-	if (seq != lg->nr)
-		malformed(line, "sequence %lu where %zu was due", seq, lg->nr);
 	if (lg->nr == lg->cap) {
 		lg->cap = lg->cap ? 2 * lg->cap : 4096;
 		lg->ops = realloc(lg->ops, lg->cap * sizeof(*lg->ops));
 		if (!lg->ops)
 			malformed(line, "out of memory");
 	}
-	o = &lg->ops[lg->nr++];
+	return &lg->ops[lg->nr++];
+}
+
+/* The sequence number must be the next one: no gap, no repeat. */
+static void check_seq(const struct log *lg, unsigned long long seq,
+		      unsigned long line)
+{
+	if (lg->begin < 0 || lg->end >= 0)
+		malformed(line, "entry outside begin/end");
+	if (seq >= (unsigned long long)lg->begin)
+		malformed(line, "sequence %llu but \"begin %ld\": too many entries",
+			  seq, lg->begin);
+	if (seq > lg->nr)
+		malformed(line, "sequence %llu where %zu was due: entries missing",
+			  seq, lg->nr);
+	if (seq < lg->nr)
+		malformed(line, "sequence %llu where %zu was due: repeated or out of order",
+			  seq, lg->nr);
+}
+
+/* "SEQ CPU OP ARGS => ANSWER" */
+static void add_entry(struct log *lg, char *s, unsigned long line)
+{
+	char *arrow = strstr(s, " => "), *seq_s, *cpu_s;
+	unsigned long long seq, cpu;
+	struct trace_op op;
+	struct log_op *o;
+
+	if (!arrow)
+		malformed(line, "no \" => \" before the answer");
+	*arrow = '\0';
+	seq_s = strsep(&s, " ");
+	if (!parse_num(seq_s, 10, &seq))
+		malformed(line, "bad sequence number \"%s\"", seq_s);
+	cpu_s = strsep(&s, " ");
+	if (!cpu_s || !parse_num(cpu_s, 10, &cpu) || cpu >= MAX_CPUS)
+		malformed(line, "bad CPU number \"%s\"", cpu_s ? cpu_s : "");
+	if (!s)
+		malformed(line, "no operation");
+	parse_op(s, &op, line);
+	if (!answer_fits(&op, arrow + 4))
+		malformed(line, "answer \"%s\" does not fit operation \"%c\"",
+			  arrow + 4, "rsfl"[op.kind]);
+	check_seq(lg, seq, line);
+	o = new_entry(lg, line);
+	o->op = op;
 	o->cpu = cpu;
-	o->line = line;
-	parse_op(s + 1, o, line);
+	strcpy(o->answer, arrow + 4);	/* fits: answer_fits() said so */
+}
+
+static void begin_end(struct log *lg, char *s, unsigned long line)
+{
+	bool begin = s[0] == 'b';
+	unsigned long long n;
+
+	if (!parse_num(strchr(s, ' ') + 1, 10, &n))
+		malformed(line, "bad count in \"%s\"", s);
+	if (begin ? lg->begin >= 0 : lg->begin < 0 || lg->end >= 0)
+		malformed(line, "unexpected \"%s\"", s);
+	if (begin) {
+		lg->begin = n;
+		return;
+	}
+	if ((long)n != lg->begin)
+		malformed(line, "\"end %llu\" does not match \"begin %ld\"", n,
+			  lg->begin);
+	if (lg->nr != n)
+		malformed(line, "log incomplete: %zu of %llu entries", lg->nr, n);
+	lg->end = n;
 }
 
 static void parse_line(struct log *lg, char *s, unsigned long line)
 {
 	char *p = strstr(s, TAG);
-	long n;
 
 	if (!p)
 		return;
 	p += strlen(TAG);
+	if (*p++ != ' ')
+		malformed(line, "no space after \"" TAG "\"");
+	/* a serial transcript may end its lines in "\r\n" */
 	p[strcspn(p, "\r\n")] = '\0';
-	if (!strncmp(p, "begin ", 6) || !strncmp(p, "end ", 4)) {
-		bool begin = p[0] == 'b';
-		char *end;
-
-		n = strtol(p + (begin ? 6 : 4), &end, 10);
-		if (*end || n < 0)
-			malformed(line, "bad count");
-		if (begin ? lg->begin >= 0 : lg->begin < 0 || lg->end >= 0)
-			malformed(line, "unexpected \"%s\"", p);
-		if (begin)
-			lg->begin = n;
-		else
-			lg->end = n;
-		return;
-	}
-	add_entry(lg, p, line);
+	if (!strncmp(p, "begin ", 6) || !strncmp(p, "end ", 4))
+		begin_end(lg, p, line);
+	else
+		add_entry(lg, p, line);
 }
 
 static void read_log(FILE *f, struct log *lg)
 {
-	char buf[512];
 	unsigned long line = 0;
+	size_t size = 0;
+	char *buf = NULL;
 
-	while (fgets(buf, sizeof(buf), f))
+	/* getline(): a long line of other output must not be split in two */
+	while (getline(&buf, &size, f) >= 0)
 		parse_line(lg, buf, ++line);
+	if (ferror(f))
+		malformed(0, "read error: %s", strerror(errno));
+	free(buf);
 	if (lg->begin < 0)
-		malformed(line, "no \"begin\" line: no log in this transcript");
+		malformed(0, "no \"begin\" line: no memtype log in this transcript");
 	if (lg->end < 0)
-		malformed(line, "log incomplete: no \"end\" line after %zu of %ld entries",
+		malformed(0, "log incomplete: %zu of %ld entries, no \"end\" line",
 			  lg->nr, lg->begin);
-	if ((size_t)lg->begin != lg->nr || lg->end != lg->begin)
-		malformed(line, "log incomplete: %zu entries, begin says %ld, end %ld",
-			  lg->nr, lg->begin, lg->end);
 }
 
 static const char *model_answer(struct ref_model *m, const struct trace_op *op,
@@ -218,12 +300,29 @@ static void print_op(FILE *f, const struct trace_op *op)
 		fprintf(f, " %s", trace_mode_names[op->mode]);
 }
 
+static unsigned int print_cpus(unsigned long per_cpu[MAX_CPUS][4], bool quiet)
+{
+	unsigned int cpu, cpus = 0;
+
+	for (cpu = 0; cpu < MAX_CPUS; cpu++) {
+		unsigned long *c = per_cpu[cpu], t = c[0] + c[1] + c[2] + c[3];
+
+		if (!t)
+			continue;
+		cpus++;
+		if (!quiet)
+			printf("cpu%u: %lu ops (r %lu, s %lu, f %lu, l %lu)\n",
+			       cpu, t, c[0], c[1], c[2], c[3]);
+	}
+	return cpus;
+}
+
 static int replay(const struct log *lg, bool quiet)
 {
 	unsigned long per_cpu[MAX_CPUS][4] = { { 0 } };
-	unsigned int cpu, cpus = 0;
 	struct ref_model m;
 	const char *got;
+	unsigned int cpus;
 	char buf[16];
 	size_t i;
 
@@ -243,16 +342,8 @@ static int replay(const struct log *lg, bool quiet)
 		}
 		per_cpu[o->cpu][o->op.kind]++;
 	}
-	for (cpu = 0; cpu < MAX_CPUS; cpu++) {
-		unsigned long *c = per_cpu[cpu], t = c[0] + c[1] + c[2] + c[3];
-
-		if (!t)
-			continue;
-		cpus++;
-		if (!quiet)
-			printf("cpu%u: %lu ops (r %lu, s %lu, f %lu, l %lu)\n",
-			       cpu, t, c[0], c[1], c[2], c[3]);
-	}
+	cpus = print_cpus(per_cpu, quiet);
+	/* the summary first: the KTAP runner reports the first line of -q */
 	printf("memtype-logcheck: %zu ops from %u CPUs replayed, all answers match\n",
 	       lg->nr, cpus);
 	printf("entries at end: %zu\n", m.nr);
@@ -263,17 +354,19 @@ static int replay(const struct log *lg, bool quiet)
 int main(int argc, char **argv)
 {
 	struct log lg = { .begin = -1, .end = -1 };
-	bool quiet = false;
+	bool quiet = false, have_path = false;
 	FILE *f = stdin;
 	int i, rc;
 
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "-q"))
 			quiet = true;
-		else if (argv[i][0] == '-' && argv[i][1])
-			malformed(0, "usage: memtype-logcheck [-q] [FILE|-]");
-		else
+		else if ((argv[i][0] == '-' && argv[i][1]) || have_path)
+			usage();
+		else {
 			path = argv[i];
+			have_path = true;
+		}
 	}
 	if (strcmp(path, "-")) {
 		f = fopen(path, "r");
