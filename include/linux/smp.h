@@ -68,8 +68,9 @@ static inline void smp_poll_calls(void)
 /* all online CPUs run @func at the same time, interrupts off */
 void stop_machine_all(smp_call_func_t func, void *info);
 
-/* panic(): halt every other online CPU, without waiting for them */
+/* panic(): halt every other online CPU, waiting at most about a second */
 void smp_send_stop(void);
+bool smp_stop_nmi(void);
 
 /* halt until *@word == @val; whoever changes it sends us an IPI */
 void smp_halt_until(const unsigned long *word, unsigned long val);
@@ -108,6 +109,11 @@ static inline void smp_prepare_boot_cpu(void)
 
 static inline void smp_send_stop(void)
 {
+}
+
+static inline bool smp_stop_nmi(void)
+{
+	return false;
 }
 
 static inline int smp_run_async(unsigned int cpu, void (*fn)(void *),

@@ -274,7 +274,10 @@ void stop_machine_all(smp_call_func_t func, void *info)
 	spin_unlock_irqrestore(&stop_lock, flags);
 }
 
-static void stop_interrupt(unsigned int vector, void *data)
+/* set once the stop vector has had its chance; the NMI handler looks */
+static bool stop_with_nmi;
+
+static void __noreturn stop_this_cpu(void)
 {
 	__atomic_fetch_and(&cpu_online_mask, ~(1ULL << smp_processor_id()),
 			   __ATOMIC_RELEASE);
@@ -282,19 +285,68 @@ static void stop_interrupt(unsigned int vector, void *data)
 		__asm__ __volatile__("cli; hlt" : : : "memory");
 }
 
-/*
- * A vector of its own rather than a call: the panicking CPU may hold its
- * call slot or a lock, and must not wait for anyone.
+static void stop_interrupt(unsigned int vector, void *data)
+{
+	stop_this_cpu();
+}
+
+/**
+ * smp_stop_nmi() - the NMI handler's part in smp_send_stop()
+ *
+ * Does not return once a panic has fallen back to NMIs; returns false for
+ * any other NMI, which is not ours to handle.
  */
-void smp_send_stop(void)
+bool smp_stop_nmi(void)
+{
+	if (!__atomic_load_n(&stop_with_nmi, __ATOMIC_ACQUIRE))
+		return false;
+	stop_this_cpu();
+}
+
+/* the others clear their own online bit as they stop */
+static bool others_stopped(unsigned long usecs)
+{
+	while (num_online_cpus() > 1 && usecs--)
+		udelay(1);
+	return num_online_cpus() == 1;
+}
+
+static void send_to_others(bool nmi)
 {
 	unsigned int cpu, me = smp_processor_id();
 
-	if (!apic_usable())
-		return;
-	for_each_online_cpu(cpu)
-		if (cpu != me)
+	for_each_online_cpu(cpu) {
+		if (cpu == me)
+			continue;
+		if (nmi)
+			apic_send_nmi(per_cpu_ptr(cpu)->apicid);
+		else
 			apic_send_ipi(per_cpu_ptr(cpu)->apicid, STOP_VECTOR);
+	}
+}
+
+/*
+ * A vector of its own rather than a call: the panicking CPU may hold its
+ * call slot or a lock, and must not wait for anyone.  A CPU stuck with
+ * interrupts off (a hard lockup, or a second panic) ignores the vector;
+ * after a second, as in Linux, an NMI stops it.  The wait is bounded, so
+ * the panic goes on whatever the others do.
+ */
+void smp_send_stop(void)
+{
+	if (!apic_usable() || num_online_cpus() == 1)
+		return;
+	send_to_others(false);
+	if (others_stopped(1000000))
+		return;
+	__atomic_store_n(&stop_with_nmi, true, __ATOMIC_RELEASE);
+	/* Linux's words, without this file's prefix */
+	printk(KERN_EMERG "Shutting down cpus with NMI\n");
+	send_to_others(true);
+	if (!others_stopped(10000))
+		pr_emerg("%u CPU(s) did not stop, online mask %#llx\n",
+			 num_online_cpus() - 1,
+			 (unsigned long long)cpu_online_mask);
 }
 
 /**

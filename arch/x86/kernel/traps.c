@@ -181,8 +181,11 @@ void do_trap(struct pt_regs *regs)
 		irq_eoi_hook(v);
 		return;
 	}
-	if (v == X86_TRAP_NMI)
+	/* an NMI that is not a panic's stop request is ignored */
+	if (v == X86_TRAP_NMI) {
+		smp_stop_nmi();
 		return;
+	}
 	if (fixup_exception(regs))
 		return;
 	oops(regs);

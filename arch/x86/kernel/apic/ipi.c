@@ -27,6 +27,7 @@
 #define APIC_ICR		0x300
 #define  APIC_ICR_BUSY		(1 << 12)
 #define  APIC_DM_FIXED		(0 << 8)
+#define  APIC_DM_NMI		(4 << 8)
 #define  APIC_DM_INIT		(5 << 8)
 #define  APIC_DM_STARTUP	(6 << 8)
 #define  APIC_INT_ASSERT	(1 << 14)
@@ -122,6 +123,23 @@ int apic_send_ipi(u32 apicid, unsigned int vector)
 
 	local_irq_save(flags);
 	err = apic_icr_write(apicid, APIC_DM_FIXED | APIC_INT_ASSERT | vector);
+	local_irq_restore(flags);
+	return err;
+}
+
+/**
+ * apic_send_nmi() - send an NMI to the CPU with APIC ID @apicid
+ *
+ * An NMI gets through where a vector cannot: to a CPU that runs with
+ * interrupts off.  Returns 0, or -EBUSY as apic_send_ipi().
+ */
+int apic_send_nmi(u32 apicid)
+{
+	unsigned long flags;
+	int err;
+
+	local_irq_save(flags);
+	err = apic_icr_write(apicid, APIC_DM_NMI | APIC_INT_ASSERT);
 	local_irq_restore(flags);
 	return err;
 }
