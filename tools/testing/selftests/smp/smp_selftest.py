@@ -3,7 +3,8 @@
 """SMP end to end: the pat_smp KTAP suite at 1, 2, 4 and 8 CPUs with its
 operation log replayed on the host reference model (memtype-logcheck),
 the shell's view of the CPUs, bad bring-up input, a CONFIG_SMP=n kernel,
-and an oops on a secondary CPU.  Prints TAP and a closing "N passed, N
+and an oops on a secondary CPU, alone and with another CPU locked up
+(which only an NMI stops).  Prints TAP and a closing "N passed, N
 failed, N skipped" line; the figures the issue asks for (bring-up time
 per CPU, operations per CPU, shootdowns in "pat bench") are printed as
 "# figure:" lines.
@@ -77,7 +78,9 @@ CASES = [Case(f"pat_smp/smp{n}", n, "ktest=pat_smp*", "ktest")
                "smpboot: CPU4 (APIC ID 0x40) did not come online in 1000 "
                "ms (it never reached the trampoline), skipped"]),
     Case("config-smp-n", 4, "ktest=pat_smp*", "ktest", kernel="nosmp"),
-    Case("oops-on-cpu2", 4, "test.crash_cpu=2", "oops"),
+    Case("oops-on-cpu2", 4, "test.crash_cpu=2", "oops", nmi=False),
+    Case("oops-with-cpu1-locked-up", 4, "test.crash_cpu=2 test.hang_cpu=1",
+         "oops", nmi=True),
 ]
 
 
@@ -165,6 +168,13 @@ def oops_checks(case, out, status):
     yield ("RIP symbolized", any(l.startswith("RIP: 0010:crash_here+")
                                  for l in lines), "")
     yield ("backtrace printed", "Call Trace:" in lines, "")
+    # a locked-up CPU ignores the stop vector; only an NMI stops it
+    nmi = "Shutting down cpus with NMI" in lines
+    yield ("the other CPUs stopped by " +
+           ("NMI after the stop vector" if case.want["nmi"] else
+            "the stop vector alone"), nmi == case.want["nmi"], "")
+    yield ("no CPU left running", not any(
+        re.match(r"smp: \d+ CPU\(s\) did not stop", l) for l in lines), "")
 
 
 def figures(case, out):
