@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 """SMP end to end: the pat_smp KTAP suite at 1, 2, 4 and 8 CPUs with its
 operation log replayed on the host reference model (memtype-logcheck),
-the shell's view of the CPUs, bad bring-up input, a CONFIG_SMP=n kernel,
-and an oops on a secondary CPU, alone and with another CPU locked up
-(which only an NMI stops).  Prints TAP and a closing "N passed, N
+the shell's view of the CPUs (up to 64, and a 65th refused), bad
+bring-up input, a CONFIG_SMP=n kernel, and an oops on a secondary CPU,
+alone and with another CPU locked up (which only an NMI stops).  Prints TAP and a closing "N passed, N
 failed, N skipped" line; the figures the issue asks for (bring-up time
 per CPU, operations per CPU, shootdowns in "pat bench") are printed as
 "# figure:" lines.
@@ -53,6 +53,10 @@ CASES = [Case(f"pat_smp/smp{n}", n, "ktest=pat_smp*", "ktest")
     Case("shell/smp4", 4, SHELL, "shell", online=4),
     Case("shell/smp2-no-mtrr", 2, SHELL, "shell", online=2,
          cpu="qemu64,-mtrr"),
+    Case("shell/smp64", 64, SHELL, "shell", online=64),
+    Case("smp65-over-the-limit", 65, SHELL, "shell", online=64,
+         msgs=["smpboot: MADT LAPIC entry 64 (APIC ID 0x40, ACPI ID 0x40): "
+               "over the CPU limit, ignored"]),
     Case("bad-values", 4, "nr_cpus=0 maxcpus=abc " + SHELL, "shell",
          online=4, msgs=["smpboot: nr_cpus=0 refused: expected a number "
                          "of CPUs from 1 to 64",
