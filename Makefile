@@ -13,6 +13,9 @@
 #   make run            install what is missing, build, boot in QEMU
 #   make check          install what is missing, run every test
 #   make CC=clang       build with clang (gcc is the default)
+#   make C=1            also run sparse on each C file compiled; C=2 on
+#                       every kernel C file, compiled or not
+#   make sparse         only run sparse on every kernel C file
 
 ifeq ($(origin CC),default)
 CC := gcc
@@ -83,6 +86,14 @@ KBUILD_AFLAGS := -D__ASSEMBLY__ -D__KERNEL__ -include $(AUTOCONF) \
 KBUILD_LDFLAGS := -nostdlib -z max-page-size=0x1000 -z noexecstack \
 	--no-warn-rwx-segments
 
+# sparse, as in Linux.  It does not predefine gcc's __VERSION__, which
+# init/version.c prints.
+CHECK	?= sparse
+CHECKFLAGS := -D__x86_64__ -m64 -std=gnu11 -Wbitwise -D__KERNEL__ \
+	-D'__VERSION__="sparse"' -include $(AUTOCONF) \
+	-I$(srctree)/include -I$(srctree)/arch/x86/include \
+	-I$(objtree)/include
+
 ifneq ($(V),1)
 Q := @
 quiet = @printf '  %-8s %s\n' $(1) $(patsubst $(objtree)/%,%,$(2));
@@ -117,9 +128,26 @@ $(AUTOCONF): $(KCONFIG) scripts/mkautoconf.sh
 # --- compilation ---------------------------------------------------------
 
 $(out)%.o: %.c $(AUTOCONF)
+ifeq ($(C),1)
+	$(call quiet,CHECK,$<)
+	$(Q)$(CHECK) $(CHECKFLAGS) $<
+endif
 	$(call quiet,CC,$@)
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(KBUILD_CFLAGS) -MMD -MP -c $< -o $@
+
+kernel-csrcs = $(wildcard $(patsubst $(out)%.o,%.c,$(kernel-objs)))
+
+.PHONY: sparse
+sparse: $(AUTOCONF)
+	$(Q)for f in $(kernel-csrcs); do \
+		$(if $(Q),printf '  %-8s %s\n' CHECK $$f;) \
+		$(CHECK) $(CHECKFLAGS) $$f || exit 1; \
+	done
+
+ifeq ($(C),2)
+all: sparse
+endif
 
 $(out)%.o: %.S $(AUTOCONF)
 	$(call quiet,AS,$@)

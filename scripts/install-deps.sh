@@ -4,7 +4,7 @@
 # missing.  Quiet when everything is there; uses sudo when not root.
 set -e
 
-PKGS="make gcc clang binutils python3 qemu-system-x86 libclang-rt-14-dev gnuplot-nox"
+PKGS="make gcc clang binutils python3 qemu-system-x86 libclang-rt-14-dev gnuplot-nox sparse"
 
 missing=""
 for p in $PKGS; do

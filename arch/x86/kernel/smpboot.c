@@ -45,6 +45,7 @@ extern const char secondary_startup_64[];
 void start_secondary(void);
 
 /* read by secondary_startup_64 and start_secondary of the CPU booting */
+extern unsigned long smp_initial_stack;
 unsigned long smp_initial_stack;
 static unsigned int smp_booting_cpu;
 

@@ -24,7 +24,7 @@ extern const struct exception_table_entry __stop___ex_table[];
 static irq_handler_t irq_handlers[NR_VECTORS];
 static void *irq_data[NR_VECTORS];
 unsigned long irq_count[NR_VECTORS];
-unsigned long trap_fixups;	/* faults turned into -EFAULT */
+static unsigned long trap_fixups;	/* faults turned into -EFAULT */
 
 static const char *const exception_names[X86_TRAP_NR] = {
 	"divide error", "debug", "NMI", "int3", "overflow", "bounds",

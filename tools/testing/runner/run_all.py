@@ -54,8 +54,18 @@ def main():
              "make -s -j2 O=build/clang CC=clang 2>&1 | grep -v '^  [A-Z]' ; "
              "test -f build/clang/vmlinux && echo '1 passed, 0 failed' "
              "|| echo '0 passed, 1 failed'")
+    # sparse (address spaces such as __iomem, undeclared globals): every
+    # kernel C file, and the step fails on any warning
+    sparse = ("make -s O=build/sparse defconfig >/dev/null && "
+              "make -s O=build/sparse sparse >build/sparse/log 2>&1; "
+              "st=$?; grep -v '^  CHECK' build/sparse/log; "
+              "n=$(grep -c '^  CHECK' build/sparse/log); echo \"$n files\"; "
+              "if [ $st -eq 0 ] && ! grep -qv '^  CHECK' build/sparse/log; "
+              "then echo '1 passed, 0 failed'; "
+              "else echo '0 passed, 1 failed'; fi")
     steps = [
         ("clang build (-Werror)", ["sh", "-c", clang]),
+        ("sparse", ["sh", "-c", sparse]),
         ("host unit tests", ["make", "-s", "-C", "tools/testing/unit", "check"]),
         ("memtype tree tools", ["make", "-s", "-C", "tools/testing/pat", "check"]),
         ("in-kernel KTAP suites", [py, r + "run_ktest.py", "--kernel", a.kernel]),
