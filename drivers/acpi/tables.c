@@ -25,7 +25,6 @@
 
 #define ACPI_CHUNK		4096UL
 #define ACPI_MAX_TABLES		32
-#define ACPI_TABLE_MAX_LEN	(16UL << 20)	/* sanity bound on @length */
 
 /* 5.2.9 Fixed ACPI Description Table, up to the fields used here */
 struct acpi_table_fadt {
@@ -93,7 +92,7 @@ static int acpi_read_phys(phys_addr_t phys, void *dst, unsigned long size)
 static int acpi_checksum_phys(phys_addr_t phys, unsigned long len, u8 *sum)
 {
 	u8 buf[256], s = 0;
-	unsigned long n, i;
+	unsigned long n;
 	int ret;
 
 	while (len) {
@@ -101,8 +100,7 @@ static int acpi_checksum_phys(phys_addr_t phys, unsigned long len, u8 *sum)
 		ret = acpi_read_phys(phys, buf, n);
 		if (ret)
 			return ret;
-		for (i = 0; i < n; i++)
-			s += buf[i];
+		s = acpi_checksum(s, buf, n);
 		phys += n;
 		len -= n;
 	}
@@ -150,7 +148,7 @@ static int acpi_check_table(phys_addr_t phys, struct acpi_table_header *h)
 		return ret;
 	}
 	acpi_str(sig, h->signature, 4);
-	if (h->length < sizeof(*h) || h->length > ACPI_TABLE_MAX_LEN) {
+	if (!acpi_table_length_ok(h->length)) {
 		pr_warn("ACPI: [%s] at 0x%016llX has a bad length %u, skipped\n",
 			sig, (unsigned long long)phys, h->length);
 		return -EINVAL;
@@ -180,22 +178,18 @@ static void acpi_record(phys_addr_t phys, const struct acpi_table_header *h)
 	acpi_nr_tables++;
 }
 
-/* 5.2.5.3: the first 20 bytes sum to 0, and all @length of a v2+ RSDP */
+/* read and check the RSDP candidate at @phys; a copy goes to @rsdp */
 static int acpi_check_rsdp(phys_addr_t phys, struct acpi_table_rsdp *rsdp)
 {
-	u8 sum;
+	static u8 buf[ACPI_RSDP_MAX_LEN];
+	size_t size;
 
-	if (acpi_read_phys(phys, rsdp, sizeof(*rsdp)) ||
-	    memcmp(rsdp->signature, "RSD PTR ", 8))
+	if (acpi_read_phys(phys, rsdp, sizeof(*rsdp)))
 		return -EINVAL;
-	if (acpi_checksum_phys(phys, ACPI_RSDP_V1_SIZE, &sum) || sum)
+	size = max(acpi_rsdp_size(rsdp), sizeof(*rsdp));
+	if (acpi_read_phys(phys, buf, size))
 		return -EINVAL;
-	if (rsdp->revision < 2)
-		return 0;
-	if (rsdp->length < sizeof(*rsdp) || rsdp->length > ACPI_CHUNK ||
-	    acpi_checksum_phys(phys, rsdp->length, &sum) || sum)
-		return -EINVAL;
-	return 0;
+	return acpi_rsdp_valid(buf, size);
 }
 
 /* 5.2.5.1: the EBDA's first KiB, then the BIOS area 0xE0000-0xFFFFF */
@@ -228,43 +222,12 @@ static phys_addr_t acpi_scan_rsdp(void)
 	return 0;
 }
 
-/*
- * AML for "Name (_S5, Package () { a, b, ... })": "_S5_", PackageOp 0x12,
- * a PkgLength whose lead byte's top two bits count its extra bytes, the
- * element count, then integers as ZeroOp 0x00, OneOp 0x01 or BytePrefix
- * 0x0A and a byte (ACPI 6.5, 20.2.5.4 and 20.2.3).
- */
-static int acpi_parse_s5(const u8 *p, unsigned long n, u8 *typa, u8 *typb)
-{
-	unsigned long i;
-	u8 v[2];
-	int k;
-
-	if (n < 2 || p[0] != 0x12)
-		return -EINVAL;
-	i = 2 + (p[1] >> 6) + 1;	/* PkgLength, NumElements */
-	for (k = 0; k < 2; k++) {
-		if (i >= n)
-			return -EINVAL;
-		if (p[i] == 0x00 || p[i] == 0x01) {
-			v[k] = p[i++];
-		} else if (p[i] == 0x0a && i + 1 < n) {
-			v[k] = p[i + 1];
-			i += 2;
-		} else {
-			return -EINVAL;
-		}
-	}
-	*typa = v[0] & 7;
-	*typb = v[1] & 7;
-	return 0;
-}
-
 static int acpi_find_s5(phys_addr_t dsdt, u32 len)
 {
 	static u8 win[ACPI_CHUNK + 32];
 	unsigned long off, n, i;
 
+	/* \_S5 is found by pattern: there is no AML interpreter */
 	for (off = sizeof(struct acpi_table_header); off < len;
 	     off += ACPI_CHUNK) {
 		/* windows overlap so a match across a boundary is seen */

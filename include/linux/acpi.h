@@ -24,6 +24,7 @@ struct acpi_table_rsdp {
 } __packed;
 
 #define ACPI_RSDP_V1_SIZE	20
+#define ACPI_RSDP_MAX_LEN	4096	/* sanity bound on @length */
 
 /* 5.2.6 System Description Table Header */
 struct acpi_table_header {
@@ -48,6 +49,15 @@ struct acpi_generic_address {
 } __packed;
 
 #define ACPI_ADR_SPACE_SYSTEM_IO	1
+
+#define ACPI_TABLE_MAX_LEN	(16UL << 20)	/* sanity bound on @length */
+
+/* pure checks, drivers/acpi/table_checks.c */
+u8 acpi_checksum(u8 sum, const void *buf, size_t n);
+bool acpi_table_length_ok(u32 length);
+size_t acpi_rsdp_size(const struct acpi_table_rsdp *rsdp);
+int acpi_rsdp_valid(const void *buf, size_t n);
+int acpi_parse_s5(const u8 *p, size_t n, u8 *typa, u8 *typb);
 
 int acpi_table_init(void);
 int acpi_find_table(const char *sig, phys_addr_t *phys, u32 *len);

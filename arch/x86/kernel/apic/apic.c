@@ -5,14 +5,14 @@
  * mappings (SMP bring-up and interrupt routing use them later), and print
  * what each unit says about itself.  Nothing is programmed here.
  *
- * The MADT is firmware input, so every entry is checked against the
- * table's end and against the length its type needs; a bad entry is
- * skipped with a message, and an entry whose length would not let the
- * walk advance ends it.  MADT layouts: ACPI 6.5, section 5.2.12.
+ * The MADT is firmware input: the walk (drivers/acpi/madt.c) checks each
+ * entry against the table's end and the length its type needs; here a
+ * short entry is skipped with a message, and one that cannot be stepped
+ * over ends the walk.
  * Register layouts: Intel SDM Vol. 3A, 11.4 (local APIC), and the
  * 82093AA IO-APIC datasheet, 3.0 (IOREGSEL at 0x00, IOWIN at 0x10).
  */
-#include <linux/acpi.h>
+#include <acpi/madt.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/printk.h>
@@ -20,62 +20,6 @@
 #include <asm/apic.h>
 #include <asm/io.h>
 #include <asm/special_insns.h>
-
-/* 5.2.12 MADT: the header, then variable-length entries */
-struct acpi_table_madt {
-	struct acpi_table_header header;
-	u32 address;			/* local APIC */
-	u32 flags;
-} __packed;
-
-struct acpi_subtable_header {
-	u8 type;
-	u8 length;
-} __packed;
-
-#define ACPI_MADT_TYPE_LOCAL_APIC		0
-#define ACPI_MADT_TYPE_IO_APIC			1
-#define ACPI_MADT_TYPE_INTERRUPT_OVERRIDE	2
-#define ACPI_MADT_TYPE_LOCAL_APIC_NMI		4
-#define ACPI_MADT_TYPE_LOCAL_APIC_OVERRIDE	5
-
-/* 5.2.12.2 */
-struct acpi_madt_local_apic {
-	struct acpi_subtable_header h;
-	u8 processor_id;
-	u8 id;
-	u32 lapic_flags;		/* bit 0 enabled, bit 1 online capable */
-} __packed;
-
-/* 5.2.12.3 */
-struct acpi_madt_io_apic {
-	struct acpi_subtable_header h;
-	u8 id;
-	u8 reserved;
-	u32 address;
-	u32 global_irq_base;
-} __packed;
-
-/* 5.2.12.5 */
-struct acpi_madt_interrupt_override {
-	struct acpi_subtable_header h;
-	u8 bus;
-	u8 source_irq;
-	u32 global_irq;
-	u16 inti_flags;
-} __packed;
-
-/* 5.2.12.8 */
-struct acpi_madt_local_apic_override {
-	struct acpi_subtable_header h;
-	u16 reserved;
-	u64 address;
-} __packed;
-
-BUILD_BUG_ON(sizeof(struct acpi_madt_local_apic) != 8);
-BUILD_BUG_ON(sizeof(struct acpi_madt_io_apic) != 12);
-BUILD_BUG_ON(sizeof(struct acpi_madt_interrupt_override) != 10);
-BUILD_BUG_ON(sizeof(struct acpi_madt_local_apic_override) != 12);
 
 /* local APIC registers (SDM Vol. 3A, Table 11-1) */
 #define APIC_ID			0x20	/* 31:24 the ID (xAPIC) */
@@ -149,22 +93,6 @@ static void madt_add_cpu(const struct acpi_madt_local_apic *la)
 	e->enabled = la->lapic_flags & 1;
 }
 
-/* how long each entry type must at least be; 0: not parsed here */
-static u8 madt_min_len(u8 type)
-{
-	switch (type) {
-	case ACPI_MADT_TYPE_LOCAL_APIC:
-		return sizeof(struct acpi_madt_local_apic);
-	case ACPI_MADT_TYPE_IO_APIC:
-		return sizeof(struct acpi_madt_io_apic);
-	case ACPI_MADT_TYPE_INTERRUPT_OVERRIDE:
-		return sizeof(struct acpi_madt_interrupt_override);
-	case ACPI_MADT_TYPE_LOCAL_APIC_OVERRIDE:
-		return sizeof(struct acpi_madt_local_apic_override);
-	}
-	return 0;
-}
-
 static void madt_entry(const struct acpi_subtable_header *h)
 {
 	const struct acpi_madt_local_apic *la = (const void *)h;
@@ -196,26 +124,26 @@ static void madt_entry(const struct acpi_subtable_header *h)
 
 static int madt_parse(const struct acpi_table_madt *madt, u32 len)
 {
-	const u8 *p = (const u8 *)(madt + 1), *end = (const u8 *)madt + len;
-	const struct acpi_subtable_header *h;
-	unsigned int i;
+	struct madt_walk w;
+	struct madt_entry e;
 
 	apic.lapic_phys = madt->address;
-	for (i = 0; p < end; i++, p += h->length) {
-		h = (const void *)p;
-		if (end - p < (long)sizeof(*h) || h->length < sizeof(*h) ||
-		    h->length > end - p) {
-			pr_warn("ACPI: MADT entry %u at offset %zu is malformed (length %u), rest ignored\n",
-				i, (size_t)(p - (const u8 *)madt),
-				end - p >= (long)sizeof(*h) ? h->length : 0);
+	madt_walk_start(&w, madt, len);
+	while (madt_walk_next(&w, &e)) {
+		switch (e.verdict) {
+		case MADT_ENTRY_MALFORMED:
+			pr_warn("ACPI: MADT entry %u at offset %u is malformed (length %u), rest ignored\n",
+				e.index, e.off, e.length);
 			return -EINVAL;
-		}
-		if (h->length < madt_min_len(h->type)) {
+		case MADT_ENTRY_SHORT:
 			pr_warn("ACPI: MADT entry %u (type %u) too short (%u < %u), skipped\n",
-				i, h->type, h->length, madt_min_len(h->type));
-			continue;
+				e.index, e.h->type, e.length,
+				madt_entry_min_len(e.h->type));
+			break;
+		case MADT_ENTRY_OK:
+			madt_entry(e.h);
+			break;
 		}
-		madt_entry(h);
 	}
 	return 0;
 }
