@@ -306,8 +306,12 @@ static int do_boot_cpu(unsigned int cpu, u64 *ns)
 	       cpu, apicid, boot_timeout_ms,
 	       *TR_FIELD(tr_alive, u32) ? "it reached the trampoline" :
 	       "it never reached the trampoline");
-	/* park it in wait-for-STARTUP, so a late start cannot use the stack */
-	apic_send_init_sipi(apicid, 0);
+	/*
+	 * Park it in wait-for-STARTUP with INIT alone, so that a late start
+	 * cannot use the stack freed below; a STARTUP now would send it off
+	 * to run whatever lies at the page it names.
+	 */
+	apic_send_init(apicid);
 	kfree(stack);
 	return err;
 }

@@ -145,6 +145,27 @@ int apic_send_nmi(u32 apicid)
 }
 
 /**
+ * apic_send_init() - reset a CPU into wait-for-STARTUP
+ * @apicid: the target
+ *
+ * After INIT a CPU does nothing until a STARTUP names a page to run; this
+ * is also how a CPU that missed its bring-up is parked for good.
+ */
+int apic_send_init(u32 apicid)
+{
+	unsigned long flags;
+	int err;
+
+	local_irq_save(flags);
+	err = apic_icr_write(apicid, APIC_DM_INIT | APIC_INT_ASSERT |
+				     APIC_INT_LEVELTRIG);
+	local_irq_restore(flags);
+	if (!err && !apic_wait_icr_idle())
+		err = -EBUSY;
+	return err;
+}
+
+/**
  * apic_send_init_sipi() - wake a CPU: INIT, then two STARTUPs
  * @apicid: the target
  * @start_page: physical page number (below 0x100) of the real-mode entry
@@ -158,10 +179,7 @@ int apic_send_init_sipi(u32 apicid, unsigned int start_page)
 	unsigned long flags;
 	int err, i;
 
-	local_irq_save(flags);
-	err = apic_icr_write(apicid, APIC_DM_INIT | APIC_INT_ASSERT |
-				     APIC_INT_LEVELTRIG);
-	local_irq_restore(flags);
+	err = apic_send_init(apicid);
 	if (err)
 		return err;
 	mdelay(10);
