@@ -1,7 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0
 """Boot cachet under QEMU (TCG) and return the serial transcript."""
+import json
+import os
 import re
+import socket
 import subprocess
+import tempfile
+import threading
 import time
 
 LOG_LINE = re.compile(r"^\[\s*\d+\.\d+\] ")
@@ -26,6 +31,112 @@ def boot(kernel, append="", machine="q35", cpu="qemu64", mem="512M",
         out, status = (e.stdout or b"") + b"\n<timeout>\n", None
     text = out.decode("utf-8", "replace").replace("\r\n", "\n")
     return text, status, time.monotonic() - t0
+
+
+def _qmp_lines(sock):
+    buf = b""
+    while True:
+        while b"\n" not in buf:
+            data = sock.recv(65536)
+            if not data:
+                return
+            buf += data
+        line, buf = buf.split(b"\n", 1)
+        if line.strip():
+            yield json.loads(line)
+
+
+def _qmp_connect(path, proc, deadline):
+    while time.monotonic() < deadline and proc.poll() is None:
+        try:
+            s = socket.socket(socket.AF_UNIX)
+            s.connect(path)
+            return s
+        except OSError:
+            s.close()
+            time.sleep(0.05)
+    return None
+
+
+def boot_then_inspect(kernel, hmp, append="", machine="q35", cpu="qemu64",
+                      mem="512M", smp=1, timeout=180):
+    """Boot like boot(), but keep the machine after the guest powers off
+    (-no-shutdown) and ask QEMU's monitor the HMP commands @hmp about it,
+    so a test can check state only QEMU sees, such as what each CPU is
+    doing.  Returns (transcript, {command: answer}, seconds); the answers
+    are empty when the guest did not power off in time."""
+    tmp = tempfile.mkdtemp(prefix="cachet-qmp-")
+    path = os.path.join(tmp, "qmp.sock")
+    cmd = ["qemu-system-x86_64", "-M", machine, "-cpu", cpu, "-m", mem,
+           "-smp", str(smp), "-kernel", kernel, "-append", append,
+           "-serial", "stdio", "-display", "none", "-no-reboot",
+           "-no-shutdown", "-monitor", "none",
+           "-qmp", f"unix:{path},server=on,wait=off"]
+    t0 = time.monotonic()
+    deadline = t0 + timeout
+    proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    chunks = []
+    reader = threading.Thread(target=lambda: chunks.append(proc.stdout.read()))
+    reader.start()
+    answers = {}
+    sock = _qmp_connect(path, proc, deadline)
+    try:
+        if sock:
+            sock.settimeout(max(1, deadline - time.monotonic()))
+            msgs = _qmp_lines(sock)
+            next(msgs)                              # the greeting
+            sock.sendall(b'{"execute": "qmp_capabilities"}\n')
+            for m in msgs:
+                if m.get("event") == "SHUTDOWN":
+                    break
+            else:
+                m = None
+            for c in hmp if m else ():
+                sock.sendall(json.dumps({
+                    "execute": "human-monitor-command",
+                    "arguments": {"command-line": c}}).encode() + b"\n")
+                for r in msgs:
+                    if "return" in r:
+                        answers[c] = r["return"]
+                        break
+            sock.sendall(b'{"execute": "quit"}\n')
+            proc.wait(timeout=max(1, deadline - time.monotonic()))
+    except subprocess.TimeoutExpired:
+        pass
+    except (OSError, StopIteration, ValueError):
+        pass
+    finally:
+        if sock:
+            sock.close()
+        try:
+            proc.wait(timeout=max(1, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        reader.join()
+        os.unlink(path) if os.path.exists(path) else None
+        os.rmdir(tmp)
+    text = b"".join(chunks).decode("utf-8", "replace").replace("\r\n", "\n")
+    return text, answers, time.monotonic() - t0
+
+
+def cpu_states(info_registers):
+    """{cpu index: (CS selector, halted)} from HMP's "info registers -a"."""
+    states, cpu = {}, None
+    for line in info_registers.replace("\r\n", "\n").split("\n"):
+        m = re.match(r"^CPU#(\d+)", line)
+        if m:
+            cpu = int(m.group(1))
+            states[cpu] = [None, None]
+        elif cpu is not None:
+            m = re.search(r"\bHLT=(\d)", line)
+            if m:
+                states[cpu][1] = m.group(1) == "1"
+            m = re.match(r"^CS =([0-9a-f]{4}) ", line)
+            if m:
+                states[cpu][0] = int(m.group(1), 16)
+    return {k: tuple(v) for k, v in states.items()}
 
 
 def command_output(out, cmd):
