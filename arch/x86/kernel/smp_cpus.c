@@ -132,3 +132,22 @@ int smp_parse_cpu_count(const char *s, unsigned int min, unsigned int max,
 	*out = v;
 	return 0;
 }
+
+/**
+ * smp_init_udelay() - how long to wait between INIT and STARTUP
+ * @vendor: the boot CPU's vendor
+ * @family: its family
+ *
+ * The MP specification's 10 ms is for the external APICs of the 1990s;
+ * the CPUs Linux names modern (Intel family 6, AMD family 0xf and later,
+ * Hygon 0x18 and later) need none, and with 64 CPUs to wake the wait
+ * would be most of the bring-up.  Returns microseconds.
+ */
+unsigned int smp_init_udelay(enum x86_vendor vendor, unsigned int family)
+{
+	if ((vendor == X86_VENDOR_INTEL && family == 6) ||
+	    (vendor == X86_VENDOR_AMD && family >= 0xf) ||
+	    (vendor == X86_VENDOR_HYGON && family >= 0x18))
+		return 0;
+	return SMP_INIT_UDELAY_LEGACY;
+}

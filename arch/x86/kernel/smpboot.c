@@ -56,6 +56,7 @@ static phys_addr_t tr_base;
 static unsigned int nr_cpus_limit = SMP_CPUS_MAX;
 static unsigned int maxcpus_limit = SMP_CPUS_MAX;
 static unsigned int boot_timeout_ms = 3000;
+static unsigned int init_udelay = UINT_MAX;	/* UINT_MAX: by CPU model */
 static unsigned int test_deaf_cpu;		/* 0: none */
 static u32 test_extra_lapic[4];
 static unsigned int nr_test_extra_lapic;
@@ -63,15 +64,22 @@ static unsigned int nr_test_extra_lapic;
 static struct smp_cpu_map cpu_map;
 static int pat_ap_err[NR_CPUS];
 
-static int parse_count(const char *name, char *arg, unsigned int min,
-		       unsigned int max, unsigned int *out)
+/* @what: what the number counts, for the message that refuses it */
+static int parse_number(const char *name, const char *what, char *arg,
+			unsigned int min, unsigned int max, unsigned int *out)
 {
 	int err = arg ? smp_parse_cpu_count(arg, min, max, out) : -EINVAL;
 
 	if (err)
-		pr_err("%s=%s refused: expected a number of CPUs from %u to %u\n",
-		       name, arg ? arg : "", min, max);
+		pr_err("%s=%s refused: expected %s from %u to %u\n",
+		       name, arg ? arg : "", what, min, max);
 	return err;
+}
+
+static int parse_count(const char *name, char *arg, unsigned int min,
+		       unsigned int max, unsigned int *out)
+{
+	return parse_number(name, "a number of CPUs", arg, min, max, out);
 }
 
 static int parse_nr_cpus(char *arg)
@@ -88,16 +96,24 @@ early_param("maxcpus", parse_maxcpus);
 
 static int parse_timeout(char *arg)
 {
-	return parse_count("smpboot.timeout_ms", arg, 1000, 60000,
-			   &boot_timeout_ms);
+	return parse_number("smpboot.timeout_ms", "milliseconds", arg, 1000,
+			    60000, &boot_timeout_ms);
 }
 early_param("smpboot.timeout_ms", parse_timeout);
+
+/* Linux's name and meaning: the wait between INIT and STARTUP */
+static int parse_init_udelay(char *arg)
+{
+	return parse_number("cpu_init_udelay", "microseconds", arg, 0,
+			    SMP_INIT_UDELAY_MAX, &init_udelay);
+}
+early_param("cpu_init_udelay", parse_init_udelay);
 
 /* test only: logical CPU N gets a trampoline that halts in real mode */
 static int parse_test_deaf(char *arg)
 {
-	return parse_count("smpboot.test_deaf", arg, 1, SMP_CPUS_MAX - 1,
-			   &test_deaf_cpu);
+	return parse_number("smpboot.test_deaf", "a logical CPU number", arg, 1,
+			    SMP_CPUS_MAX - 1, &test_deaf_cpu);
 }
 early_param("smpboot.test_deaf", parse_test_deaf);
 
@@ -296,7 +312,7 @@ static int do_boot_cpu(unsigned int cpu, u64 *ns)
 	if (cpu == test_deaf_cpu)
 		page += TR_PAGES - 1;
 	t0 = local_clock();
-	err = apic_send_init_sipi(apicid, page);
+	err = apic_send_init_sipi(apicid, page, init_udelay);
 	if (!err && !wait_online(cpu, t0))
 		err = -ETIMEDOUT;
 	*ns = local_clock() - t0;
@@ -374,8 +390,8 @@ static void boot_secondaries(unsigned int nr)
 			pr_info("CPU%u (APIC ID %#x) online in %llu us\n", cpu,
 				cpu_map.apicid[cpu],
 				(unsigned long long)(ns[cpu] / NSEC_PER_USEC));
-	pr_info("bring-up took %llu us per CPU on average\n",
-		(unsigned long long)(total / ok / NSEC_PER_USEC));
+	pr_info("bring-up took %llu us per CPU on average (INIT wait %u us)\n",
+		(unsigned long long)(total / ok / NSEC_PER_USEC), init_udelay);
 }
 
 static void check_pat_results(void)
@@ -409,6 +425,9 @@ void smp_init(void)
 		nr = 1;
 	}
 	if (nr > 1) {
+		if (init_udelay == UINT_MAX)
+			init_udelay = smp_init_udelay(boot_cpu_data.x86_vendor,
+						      boot_cpu_data.x86);
 		trampoline_setup();
 		boot_secondaries(nr);
 	}

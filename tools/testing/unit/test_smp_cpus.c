@@ -168,3 +168,35 @@ UNIT_TEST(smp_cpus, parse_cpu_count)
 	EXPECT_EQ(smp_parse_cpu_count(NULL, 0, 64, &out), -EINVAL);
 	EXPECT_EQ(out, 77);
 }
+
+UNIT_TEST(smp_cpus, init_udelay_by_cpu_model)
+{
+	/* the models Linux 6.1 calls modern wait for nothing */
+	EXPECT_EQ(smp_init_udelay(X86_VENDOR_INTEL, 6), 0);
+	EXPECT_EQ(smp_init_udelay(X86_VENDOR_AMD, 0xf), 0);	/* qemu64 */
+	EXPECT_EQ(smp_init_udelay(X86_VENDOR_AMD, 0x19), 0);
+	EXPECT_EQ(smp_init_udelay(X86_VENDOR_HYGON, 0x18), 0);
+	/* the rest keep the MP specification's 10 ms */
+	EXPECT_EQ(smp_init_udelay(X86_VENDOR_INTEL, 5), 10000);
+	EXPECT_EQ(smp_init_udelay(X86_VENDOR_INTEL, 0xf), 10000);
+	EXPECT_EQ(smp_init_udelay(X86_VENDOR_AMD, 6), 10000);
+	EXPECT_EQ(smp_init_udelay(X86_VENDOR_HYGON, 0x17), 10000);
+	EXPECT_EQ(smp_init_udelay(X86_VENDOR_CENTAUR, 6), 10000);
+	EXPECT_EQ(smp_init_udelay(X86_VENDOR_UNKNOWN, 6), 10000);
+}
+
+UNIT_TEST(smp_cpus, init_udelay_parameter_range)
+{
+	unsigned int us = 77;
+
+	EXPECT_EQ(smp_parse_cpu_count("0", 0, SMP_INIT_UDELAY_MAX, &us), 0);
+	EXPECT_EQ(us, 0);
+	EXPECT_EQ(smp_parse_cpu_count("100000", 0, SMP_INIT_UDELAY_MAX, &us),
+		  0);
+	EXPECT_EQ(us, 100000);
+	EXPECT_EQ(smp_parse_cpu_count("100001", 0, SMP_INIT_UDELAY_MAX, &us),
+		  -ERANGE);
+	EXPECT_EQ(smp_parse_cpu_count("-1", 0, SMP_INIT_UDELAY_MAX, &us),
+		  -EINVAL);
+	EXPECT_EQ(us, 100000);
+}

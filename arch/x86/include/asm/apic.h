@@ -46,6 +46,7 @@ void legacy_pic_mask_all(void);
 int apic_send_ipi(u32 apicid, unsigned int vector);
 int apic_send_nmi(u32 apicid);
 int apic_send_init(u32 apicid);
-int apic_send_init_sipi(u32 apicid, unsigned int start_page);
+int apic_send_init_sipi(u32 apicid, unsigned int start_page,
+			unsigned int init_udelay);
 
 #endif

@@ -8,9 +8,12 @@
 #define _ASM_X86_SMP_CPUS_H
 
 #include <linux/types.h>
+#include <asm/processor.h>
 
 #define SMP_CPUS_MAX		64	/* the most NR_CPUS may be */
 #define APIC_ID_INVALID		0xffffffffU
+#define SMP_INIT_UDELAY_LEGACY	10000	/* us, between INIT and STARTUP */
+#define SMP_INIT_UDELAY_MAX	100000	/* the most cpu_init_udelay= takes */
 
 enum smp_cpu_verdict {
 	SMP_CPU_OK,		/* gets a logical CPU number */
@@ -40,6 +43,7 @@ unsigned int smp_cpus_build(const struct smp_cpu_entry *e, unsigned int n,
 			    struct smp_cpu_map *map,
 			    enum smp_cpu_verdict *verdict);
 const char *smp_cpu_verdict_name(enum smp_cpu_verdict v);
+unsigned int smp_init_udelay(enum x86_vendor vendor, unsigned int family);
 int smp_parse_cpu_count(const char *s, unsigned int min, unsigned int max,
 			unsigned int *out);
 

@@ -169,12 +169,16 @@ int apic_send_init(u32 apicid)
  * apic_send_init_sipi() - wake a CPU: INIT, then two STARTUPs
  * @apicid: the target
  * @start_page: physical page number (below 0x100) of the real-mode entry
+ * @init_udelay: microseconds between INIT and the first STARTUP
  *
- * The SDM's MP initialisation protocol (Vol. 3A, 9.4.4.1): 10 ms after
- * INIT, then STARTUP twice 200 us apart; a CPU that took the first ignores
- * the second.
+ * The SDM's MP initialisation protocol (Vol. 3A, 9.4.4.1): INIT, a wait
+ * (10 ms in the MP specification, none on modern CPUs, see
+ * smp_init_udelay()), then STARTUP twice; a CPU that took the first
+ * ignores the second.  The STARTUPs are 200 us apart, or 10 us when the
+ * INIT wait is skipped, as Linux does.
  */
-int apic_send_init_sipi(u32 apicid, unsigned int start_page)
+int apic_send_init_sipi(u32 apicid, unsigned int start_page,
+			unsigned int init_udelay)
 {
 	unsigned long flags;
 	int err, i;
@@ -182,12 +186,12 @@ int apic_send_init_sipi(u32 apicid, unsigned int start_page)
 	err = apic_send_init(apicid);
 	if (err)
 		return err;
-	mdelay(10);
+	udelay(init_udelay);
 	for (i = 0; i < 2 && !err; i++) {
 		local_irq_save(flags);
 		err = apic_icr_write(apicid, APIC_DM_STARTUP | start_page);
 		local_irq_restore(flags);
-		udelay(200);
+		udelay(init_udelay ? 200 : 10);
 	}
 	if (!err && !apic_wait_icr_idle())
 		err = -EBUSY;

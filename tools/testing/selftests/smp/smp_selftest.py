@@ -57,15 +57,25 @@ CASES = [Case(f"pat_smp/smp{n}", n, "ktest=pat_smp*", "ktest")
     Case("smp65-over-the-limit", 65, SHELL, "shell", online=64,
          msgs=["smpboot: MADT LAPIC entry 64 (APIC ID 0x40, ACPI ID 0x40): "
                "over the CPU limit, ignored"]),
-    Case("bad-values", 4, "nr_cpus=0 maxcpus=abc " + SHELL, "shell",
+    Case("bad-values", 4, "nr_cpus=0 maxcpus=abc cpu_init_udelay=abc "
+         + SHELL, "shell",
          online=4, msgs=["smpboot: nr_cpus=0 refused: expected a number "
                          "of CPUs from 1 to 64",
                          "smpboot: maxcpus=abc refused: expected a number "
-                         "of CPUs from 0 to 64"]),
-    Case("out-of-range", 4, "nr_cpus=65 maxcpus=99 " + SHELL, "shell",
+                         "of CPUs from 0 to 64",
+                         "smpboot: cpu_init_udelay=abc refused: expected "
+                         "microseconds from 0 to 100000"]),
+    Case("out-of-range", 4, "nr_cpus=65 maxcpus=99 cpu_init_udelay=100001 "
+         "smpboot.timeout_ms=999 " + SHELL, "shell",
          online=4, msgs=["smpboot: nr_cpus=65 refused: expected a number "
-                         "of CPUs from 1 to 64"]),
-    Case("nr_cpus=2", 4, "nr_cpus=2 " + SHELL, "shell", online=2),
+                         "of CPUs from 1 to 64",
+                         "smpboot: cpu_init_udelay=100001 refused: "
+                         "expected microseconds from 0 to 100000",
+                         "smpboot: smpboot.timeout_ms=999 refused: "
+                         "expected milliseconds from 1000 to 60000"]),
+    # the MP specification's wait, which qemu64 (AMD family 0xf) skips
+    Case("nr_cpus=2", 4, "nr_cpus=2 cpu_init_udelay=10000 " + SHELL,
+         "shell", online=2, init_wait=10000),
     Case("maxcpus=1", 4, "maxcpus=1 " + SHELL, "shell", online=1),
     Case("cpu-never-starts", 4,
          "smpboot.test_deaf=2 smpboot.timeout_ms=1000 " + SHELL, "shell",
@@ -135,6 +145,18 @@ def shell_checks(case, out, status, answers):
     yield ("reached the shell and powered off",
            status == 0 and "# poweroff" in out, f"status {status}")
     yield (f"{n} CPU(s) online", log_has(out, brought_up(n)), "")
+    if n > 1:
+        want = case.want.get("init_wait", 0)
+        lines = log_lines(out)
+        waits = [int(m.group(1)) for l in lines for m in
+                 [re.search(r"bring-up took \d+ us per CPU on average "
+                            r"\(INIT wait (\d+) us\)$", l)] if m]
+        took = [int(m.group(1)) for l in lines for m in
+                [re.match(r"smpboot: CPU\d+ \(APIC ID 0x[0-9a-f]+\) "
+                          r"online in (\d+) us$", l)] if m]
+        yield (f"INIT to STARTUP wait {want} us, no CPU up sooner",
+               waits == [want] and len(took) == n - 1 and
+               all(t >= want for t in took), f"{waits} {took}")
     for m in case.want.get("msgs", []):
         yield (f"logged: {m[:60]}...", log_has(out, m), "")
     cpus = [l for l in qemu.command_output(
