@@ -81,7 +81,7 @@ struct memtype_tree_owner_rec;
 /**
  * struct memtype_tree - the tree; embed it, initialise with memtype_tree_init()
  *
- * Every field is private to memtype_tree.c.
+ * Every field is private to the memtype_tree*.c files.
  */
 struct memtype_tree {
 	void *root;
