@@ -193,7 +193,7 @@ $(VMLINUX): $(kernel-objs) $(LDS) $(KALLSYMS).o
 # --- running and testing -------------------------------------------------
 
 QEMU_APPEND ?=
-QEMU_OPTS ?= -M q35 -m 512M -cpu qemu64 -vga std
+QEMU_OPTS ?= -M q35 -m 512M -cpu qemu64 -smp 4 -vga std
 .PHONY: run deps
 deps:
 	$(Q)sh $(srctree)/scripts/install-deps.sh
