@@ -15,8 +15,12 @@
 #include <acpi/madt.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/kstrtox.h>
+#include <linux/moduleparam.h>
 #include <linux/printk.h>
 #include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/string.h>
 #include <asm/apic.h>
 #include <asm/io.h>
 #include <asm/special_insns.h>
@@ -36,6 +40,36 @@
 #define IO_APIC_REG_VER		0x01	/* 7:0 version, 23:16 max redir entry */
 
 struct apic_state apic;
+
+/*
+ * Test only: damage a copy of the MADT as broken firmware does, so that a
+ * boot test sees the walk's messages and the boot going on without the
+ * entries lost.  apic.test_madt_zero=I zeroes entry I's length byte;
+ * apic.test_madt_cut=N drops the table's last N bytes.
+ */
+static unsigned int test_madt_zero = UINT_MAX;
+static unsigned int test_madt_cut;
+
+static int parse_test_madt(const char *name, char *arg, unsigned int *out)
+{
+	if (arg && !kstrtouint(arg, 0, out))
+		return 0;
+	pr_err("APIC: %s=%s refused: expected a number\n", name,
+	       arg ? arg : "");
+	return -EINVAL;
+}
+
+static int parse_test_madt_zero(char *arg)
+{
+	return parse_test_madt("apic.test_madt_zero", arg, &test_madt_zero);
+}
+early_param("apic.test_madt_zero", parse_test_madt_zero);
+
+static int parse_test_madt_cut(char *arg)
+{
+	return parse_test_madt("apic.test_madt_cut", arg, &test_madt_cut);
+}
+early_param("apic.test_madt_cut", parse_test_madt_cut);
 
 static u32 io_apic_read(void __iomem *base, u8 reg)
 {
@@ -148,6 +182,39 @@ static int madt_parse(const struct acpi_table_madt *madt, u32 len)
 	return 0;
 }
 
+/* a damaged copy of @madt for the test parameters, or @madt itself */
+static const struct acpi_table_madt *
+madt_test_damage(const struct acpi_table_madt *madt, u32 *len)
+{
+	struct acpi_table_madt *copy;
+	struct madt_walk w;
+	struct madt_entry e;
+
+	if (test_madt_zero == UINT_MAX && !test_madt_cut)
+		return madt;
+	if (test_madt_cut > *len - sizeof(*madt)) {
+		pr_err("APIC: apic.test_madt_cut=%u: the MADT has only %zu bytes of entries\n",
+		       test_madt_cut, (size_t)(*len - sizeof(*madt)));
+		return madt;
+	}
+	copy = kmalloc(*len, GFP_KERNEL);
+	if (!copy)
+		return madt;
+	memcpy(copy, madt, *len);
+	madt_walk_start(&w, copy, *len);
+	while (madt_walk_next(&w, &e))
+		if (e.index == test_madt_zero && e.verdict != MADT_ENTRY_MALFORMED)
+			((u8 *)copy)[e.off + 1] = 0;
+	*len -= test_madt_cut;
+	if (test_madt_zero != UINT_MAX)
+		pr_warn("APIC: test: MADT entry %u's length byte set to 0\n",
+			test_madt_zero);
+	if (test_madt_cut)
+		pr_warn("APIC: test: MADT's last %u bytes cut off\n",
+			test_madt_cut);
+	return copy;
+}
+
 static void apic_map_lapic(void)
 {
 	u64 msr = rdmsr(MSR_IA32_APICBASE);
@@ -180,10 +247,10 @@ void apic_init(void)
 	static struct task_struct apic_task = {
 		.comm = "swapper/0", .pid = 0, .driver = "apic",
 	};
-	const struct acpi_table_madt *madt;
+	const struct acpi_table_madt *madt, *parsed;
 	struct task_struct *prev;
 	phys_addr_t phys;
-	u32 len;
+	u32 len, parsed_len;
 
 	if (acpi_find_table("APIC", &phys, &len)) {
 		pr_info("APIC: no MADT, APICs not mapped\n");
@@ -199,7 +266,11 @@ void apic_init(void)
 		return;
 	}
 	prev = set_current_context(&apic_task);
-	madt_parse(madt, len);
+	parsed_len = len;
+	parsed = madt_test_damage(madt, &parsed_len);
+	madt_parse(parsed, parsed_len);
+	if (parsed != madt)
+		kfree((void *)parsed);
 	memunmap((void *)madt);
 	apic_map_lapic();
 	set_current_context(prev);

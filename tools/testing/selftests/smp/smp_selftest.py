@@ -91,6 +91,15 @@ CASES = [Case(f"pat_smp/smp{n}", n, "ktest=pat_smp*", "ktest")
                "bad APIC ID, ignored",
                "smpboot: CPU4 (APIC ID 0x40) did not come online in 1000 "
                "ms (it never reached the trampoline), skipped"]),
+    # a copy of QEMU's MADT damaged as broken firmware would have it
+    Case("madt-entry-length-0", 4, "apic.test_madt_zero=3 " + SHELL,
+         "shell", online=3,
+         msgs=["ACPI: MADT entry 3 at offset 68 is malformed (length 0), "
+               "rest ignored", "APIC: 3 CPU(s), 0 IO-APIC(s)"]),
+    Case("madt-truncated", 4, "apic.test_madt_cut=3 " + SHELL, "shell",
+         online=4,
+         msgs=["ACPI: MADT entry 10 at offset 138 is malformed (length 6), "
+               "rest ignored", "APIC: 4 CPU(s), 1 IO-APIC(s)"]),
     Case("config-smp-n", 4, "ktest=pat_smp*", "ktest", kernel="nosmp"),
     Case("oops-on-cpu2", 4, "test.crash_cpu=2", "oops", nmi=False),
     Case("oops-with-cpu1-locked-up", 4, "test.crash_cpu=2 test.hang_cpu=1",
