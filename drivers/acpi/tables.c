@@ -178,16 +178,21 @@ static void acpi_record(phys_addr_t phys, const struct acpi_table_header *h)
 	acpi_nr_tables++;
 }
 
-/* read and check the RSDP candidate at @phys; a copy goes to @rsdp */
+/*
+ * Read and check the RSDP candidate at @phys; a copy goes to @rsdp.  Its
+ * structure is read once, then only what a longer @length adds.
+ */
 static int acpi_check_rsdp(phys_addr_t phys, struct acpi_table_rsdp *rsdp)
 {
 	static u8 buf[ACPI_RSDP_MAX_LEN];
+	const size_t head = sizeof(*rsdp);
 	size_t size;
 
-	if (acpi_read_phys(phys, rsdp, sizeof(*rsdp)))
+	if (acpi_read_phys(phys, buf, head))
 		return -EINVAL;
-	size = max(acpi_rsdp_size(rsdp), sizeof(*rsdp));
-	if (acpi_read_phys(phys, buf, size))
+	memcpy(rsdp, buf, head);
+	size = max(acpi_rsdp_size(rsdp), head);
+	if (size > head && acpi_read_phys(phys + head, buf + head, size - head))
 		return -EINVAL;
 	return acpi_rsdp_valid(buf, size);
 }
