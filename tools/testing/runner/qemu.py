@@ -12,12 +12,16 @@ import time
 LOG_LINE = re.compile(r"^\[\s*\d+\.\d+\] ")
 
 
+def _qemu_cmd(kernel, append, machine, cpu, mem, smp):
+    return ["qemu-system-x86_64", "-M", machine, "-cpu", cpu, "-m", mem,
+            "-smp", str(smp), "-kernel", kernel, "-append", append,
+            "-serial", "stdio", "-display", "none", "-no-reboot",
+            "-monitor", "none"]
+
+
 def boot(kernel, append="", machine="q35", cpu="qemu64", mem="512M",
          smp=1, timeout=180, debug_exit=False, extra=()):
-    cmd = ["qemu-system-x86_64", "-M", machine, "-cpu", cpu, "-m", mem,
-           "-smp", str(smp), "-kernel", kernel, "-append", append,
-           "-serial", "stdio", "-display", "none", "-no-reboot",
-           "-monitor", "none"]
+    cmd = _qemu_cmd(kernel, append, machine, cpu, mem, smp)
     if debug_exit:
         cmd += ["-device", "isa-debug-exit,iobase=0xf4,iosize=0x04"]
     cmd += list(extra)
@@ -67,11 +71,8 @@ def boot_then_inspect(kernel, hmp, append="", machine="q35", cpu="qemu64",
     are empty when the guest did not power off in time."""
     tmp = tempfile.mkdtemp(prefix="cachet-qmp-")
     path = os.path.join(tmp, "qmp.sock")
-    cmd = ["qemu-system-x86_64", "-M", machine, "-cpu", cpu, "-m", mem,
-           "-smp", str(smp), "-kernel", kernel, "-append", append,
-           "-serial", "stdio", "-display", "none", "-no-reboot",
-           "-no-shutdown", "-monitor", "none",
-           "-qmp", f"unix:{path},server=on,wait=off"]
+    cmd = _qemu_cmd(kernel, append, machine, cpu, mem, smp) + [
+        "-no-shutdown", "-qmp", f"unix:{path},server=on,wait=off"]
     t0 = time.monotonic()
     deadline = t0 + timeout
     proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL,
@@ -102,9 +103,7 @@ def boot_then_inspect(kernel, hmp, append="", machine="q35", cpu="qemu64",
                         break
             sock.sendall(b'{"execute": "quit"}\n')
             proc.wait(timeout=max(1, deadline - time.monotonic()))
-    except subprocess.TimeoutExpired:
-        pass
-    except (OSError, StopIteration, ValueError):
+    except (subprocess.TimeoutExpired, OSError, StopIteration, ValueError):
         pass
     finally:
         if sock:

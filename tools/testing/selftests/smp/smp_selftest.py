@@ -115,7 +115,7 @@ def run(case, kernels, logcheck):
         # ask QEMU, once the guest is off, what the skipped CPU is doing
         out, answers, secs = qemu.boot_then_inspect(
             kernel, ["info registers -a"], case.append, smp=case.smp,
-            timeout=300)
+            cpu=case.want.get("cpu", "qemu64"), timeout=300)
         return out, 0 if answers else None, secs, answers
     out, status, secs = qemu.boot(kernel, case.append, smp=case.smp,
                                   cpu=case.want.get("cpu", "qemu64"),
