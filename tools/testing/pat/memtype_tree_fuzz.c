@@ -10,10 +10,11 @@
  *   byte 2: length in pages, 1..16, sometimes 1..64
  *   byte 3: mode (low 3 bits, 6 and 7 are invalid) and owner (next 2 bits)
  *
- * Every answer (return value, new type, conflict report, freed entry) must
- * match the model's; after every step memtype_tree_check() must pass, and
- * the content is compared with the model entry by entry.  An allocation
- * made to fail must leave the tree exactly as it was.
+ * Every answer (return value, new type, what a reserve met on success or
+ * on -EBUSY, freed entry) must match the model's; after every step
+ * memtype_tree_check() must pass, and the content is compared with the
+ * model entry by entry.  An allocation made to fail must leave the tree,
+ * and the reserve's report, exactly as they were.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -60,6 +61,14 @@ static int same_entry(const struct memtype_tree_entry *a,
 	return a->start == b->start && a->end == b->end && a->mode == b->mode &&
 	       a->owner.caller == b->owner.caller &&
 	       a->owner.driver == b->owner.driver;
+}
+
+/* Same report: mode, whether anything overlapped, and then which entry. */
+static int same_met(const struct memtype_tree_conflict *a,
+		    const struct memtype_tree_conflict *b)
+{
+	return a->found == b->found && a->overlap == b->overlap &&
+	       (!a->overlap || same_entry(&a->holder, &b->holder));
 }
 
 static void __noreturn die(const char *what, size_t step)
@@ -110,16 +119,17 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		case 0:
 		case 1:
 			strict = d[0] & 8;
-			memset(&c1, 0, sizeof(c1));
-			memset(&c2, 0, sizeof(c2));
+			memset(&c1, 0x5a, sizeof(c1));
+			memset(&c2, 0x5a, sizeof(c2));
 			r1 = memtype_tree_reserve(&tree, a, b, mode,
 						  strict ? NULL : &t1, o, &c1);
+			if (r1 == -EINVAL && memcmp(&c1, &c2, sizeof(c1)))
+				die("-EINVAL wrote the report", step);
 			r2 = ref_reserve(&m, a, b, mode, strict ? NULL : &t2, o, &c2);
 			if (r1 != r2 || t1 != t2)
 				die("reserve answer differs", step);
-			if (r1 == -EBUSY && (c1.found != c2.found ||
-					     !same_entry(&c1.holder, &c2.holder)))
-				die("conflict report differs", step);
+			if ((!r1 || r1 == -EBUSY) && !same_met(&c1, &c2))
+				die("reserve report differs", step);
 			break;
 		case 2:
 		case 3:
@@ -146,14 +156,20 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 			unsigned long before = memtype_tree_count(&tree);
 
 			fa.fail_at = fa.calls + 1 + d[1] % 4;
-			r1 = memtype_tree_reserve(&tree, a, b, mode % 6, &t1, o, NULL);
+			memset(&c1, 0x5a, sizeof(c1));
+			memset(&c2, 0x5a, sizeof(c2));
+			r1 = memtype_tree_reserve(&tree, a, b, mode % 6, &t1, o, &c1);
 			if (r1 == -ENOMEM) {
 				if (memtype_tree_count(&tree) != before)
 					die("-ENOMEM changed the tree", step);
+				if (memcmp(&c1, &c2, sizeof(c1)))
+					die("-ENOMEM wrote the report", step);
 			} else {
-				r2 = ref_reserve(&m, a, b, mode % 6, &t2, o, NULL);
+				r2 = ref_reserve(&m, a, b, mode % 6, &t2, o, &c2);
 				if (r1 != r2 || t1 != t2)
 					die("reserve answer differs", step);
+				if ((!r1 || r1 == -EBUSY) && !same_met(&c1, &c2))
+					die("reserve report differs", step);
 			}
 			fa.fail_at = 0;
 			break;

@@ -157,16 +157,43 @@ static void pair_compare(struct pair *p, const char *when)
 	free(got);
 }
 
-/* One reserve on both; returns the tree's answer, *mode the new type. */
-static int pair_reserve(struct pair *p, u64 a, u64 b, int mode, int strict,
-			const struct memtype_owner *o, enum page_cache_mode *nt)
+/* A conflict report no reserve can produce, to see what was written. */
+static void met_poison(struct memtype_tree_conflict *c)
+{
+	memset(c, 0xa5, sizeof(*c));
+}
+
+static int met_untouched(const struct memtype_tree_conflict *c)
+{
+	struct memtype_tree_conflict poison;
+
+	met_poison(&poison);
+	return !memcmp(c, &poison, sizeof(*c));
+}
+
+/* Same report: mode, whether anything overlapped, and then which entry. */
+static int met_eq(const struct memtype_tree_conflict *a,
+		  const struct memtype_tree_conflict *b)
+{
+	return a->found == b->found && a->overlap == b->overlap &&
+	       (!a->overlap || entry_eq(&a->holder, &b->holder));
+}
+
+/*
+ * One reserve on both; returns the tree's answer, *nt the new type and
+ * *met what the tree reported it met (on success and on -EBUSY).
+ */
+static int pair_reserve_met(struct pair *p, u64 a, u64 b, int mode,
+			    int strict, const struct memtype_owner *o,
+			    enum page_cache_mode *nt,
+			    struct memtype_tree_conflict *met)
 {
 	enum page_cache_mode t1 = mode, t2 = mode;
 	struct memtype_tree_conflict c1, c2;
 	int r1, r2;
 
-	memset(&c1, 0, sizeof(c1));
-	memset(&c2, 0, sizeof(c2));
+	met_poison(&c1);
+	met_poison(&c2);
 	r1 = memtype_tree_reserve(&p->tree, a, b, (enum page_cache_mode)mode,
 				  strict ? NULL : &t1, o, &c1);
 	r2 = ref_reserve(&p->model, a, b, (enum page_cache_mode)mode,
@@ -176,12 +203,23 @@ static int pair_reserve(struct pair *p, u64 a, u64 b, int mode, int strict,
 		     (unsigned long long)a, (unsigned long long)b, r1, r2);
 	else if (!r1 && t1 != t2)
 		fail("reserve: new type %d, model %d", t1, t2);
-	else if (r1 == -EBUSY &&
-		 (c1.found != c2.found || !entry_eq(&c1.holder, &c2.holder)))
-		fail("reserve: conflict report differs from the model");
+	else if ((!r1 || r1 == -EBUSY) && !met_eq(&c1, &c2))
+		fail("reserve [%llx, %llx) (%d): report differs from the model",
+		     (unsigned long long)a, (unsigned long long)b, r1);
+	else if (r1 && r1 != -EBUSY && !met_untouched(&c1))
+		fail("reserve [%llx, %llx): report written on %d",
+		     (unsigned long long)a, (unsigned long long)b, r1);
 	if (nt)
 		*nt = t1;
+	if (met)
+		*met = c1;
 	return r1;
+}
+
+static int pair_reserve(struct pair *p, u64 a, u64 b, int mode, int strict,
+			const struct memtype_owner *o, enum page_cache_mode *nt)
+{
+	return pair_reserve_met(p, a, b, mode, strict, o, nt, NULL);
 }
 
 static int pair_free(struct pair *p, u64 a, u64 b,
@@ -422,6 +460,77 @@ static void test_conflict_report(void)
 	memtype_tree_destroy(&tree);
 }
 
+/* met must be set, name [a, b) of @mode held by @o, and ask for @found. */
+static void expect_met(const struct memtype_tree_conflict *met, u64 a, u64 b,
+		       int mode, const struct memtype_owner *o, int found,
+		       const char *what)
+{
+	if (!met->overlap || met->holder.start != a || met->holder.end != b ||
+	    (int)met->holder.mode != mode || !owner_eq(&met->holder.owner, o) ||
+	    (int)met->found != found)
+		fail("%s: named [%llx, %llx) mode %d found %d%s", what,
+		     (unsigned long long)met->holder.start,
+		     (unsigned long long)met->holder.end, met->holder.mode,
+		     met->found, met->overlap ? "" : " (no overlap)");
+}
+
+/*
+ * Success names the entry whose mode was adopted (issue 11, item 8: vga
+ * holds [fd800000, fe000000) UC-, fb asks WC for [fd000000, fe000000)).
+ */
+static void test_adopted_holder(void)
+{
+	static const struct memtype_owner vga = { 0xa000, "vga" },
+					  fb = { 0xf000, "fb" };
+	struct memtype_tree_conflict met;
+	enum page_cache_mode nt;
+	struct pair p;
+
+	pair_init(&p);
+	if (pair_reserve_met(&p, 0xfd800000, 0xfe000000, UCM, 0, &vga, &nt,
+			     &met) || met.overlap || met.found != UCM)
+		fail("first reserve: %s", met.overlap ? "met something" :
+		     "wrong mode");
+	if (pair_reserve_met(&p, 0xfd000000, 0xfe000000, WC, 0, &fb, &nt,
+			     &met) || nt != UCM)
+		fail("fb's reserve did not adopt UC-");
+	expect_met(&met, 0xfd800000, 0xfe000000, UCM, &vga, UCM, "fb over vga");
+	/* now both overlap a third: the lower start is named, not vga */
+	pair_reserve_met(&p, 0xfd400000, 0xfd900000, WB, 0, &owners[1], &nt,
+			 &met);
+	expect_met(&met, 0xfd000000, 0xfe000000, UCM, &fb, UCM, "lowest start");
+	/* strict success names the first overlapping entry too */
+	pair_reserve_met(&p, 0xfdf00000, 0xfe000000, UCM, 1, &owners[2], NULL,
+			 &met);
+	expect_met(&met, 0xfd000000, 0xfe000000, UCM, &fb, UCM, "strict");
+
+	/* equal starts: the first inserted, and a shrunk entry counts as new */
+	pair_reserve_met(&p, 0x10000, 0x12000, WT, 0, &owners[1], NULL, &met);
+	pair_reserve_met(&p, 0x10000, 0x11000, WC, 0, &owners[2], &nt, &met);
+	expect_met(&met, 0x10000, 0x12000, WT, &owners[1], WT, "equal starts");
+	pair_reserve_met(&p, 0x10000, 0x20000, WB, 0, &owners[3], &nt, &met);
+	expect_met(&met, 0x10000, 0x12000, WT, &owners[1], WT, "first inserted");
+	if (pair_free(&p, 0x11000, 0x12000, NULL) != SHRUNK)
+		fail("shrink");
+	pair_reserve_met(&p, 0x10000, 0x10800, UC, 0, &owners[4], &nt, &met);
+	expect_met(&met, 0x10000, 0x11000, WT, &owners[2], WT, "after shrink");
+
+	/* the same report on -EBUSY names the culprit */
+	if (pair_reserve_met(&p, 0xfc000000, 0xfd800000, WB, 1, &owners[1],
+			     NULL, &met) != -EBUSY)
+		fail("strict WB over UC- succeeded");
+	expect_met(&met, 0xfd000000, 0xfe000000, UCM, &fb, WB, "-EBUSY");
+	/* nothing overlapping: found is the request, the holder untouched */
+	met_poison(&met);
+	pair_reserve_met(&p, 0x100000, 0x101000, WP, 0, &owners[1], &nt, &met);
+	if (met.overlap || met.found != WP)
+		fail("no overlap reported as one");
+	/* -EINVAL writes nothing (pair_reserve_met checks it) */
+	pair_reserve_met(&p, 0x2000, 0x1000, WC, 0, &owners[1], NULL, NULL);
+	pair_compare(&p, "adopted");
+	pair_destroy(&p);
+}
+
 static int collect(const struct memtype_tree_entry *e, void *arg)
 {
 	struct memtype_tree_entry **pos = arg;
@@ -578,6 +687,7 @@ static unsigned long snap(struct memtype_tree *tree, struct memtype_tree_entry *
 static void test_enomem(void)
 {
 	static struct memtype_tree_entry before[4096], after[4096];
+	struct memtype_tree_conflict met;
 	struct memtype_owner fresh[600];
 	struct pair p;
 	unsigned long nb, na, k;
@@ -597,11 +707,14 @@ static void test_enomem(void)
 		/* Fail each allocation this reserve makes, one after another. */
 		for (fail_at = 1; ; fail_at++) {
 			p.ta.fail_at = p.ta.calls + fail_at;
+			met_poison(&met);
 			err = memtype_tree_reserve(&p.tree, a, a + 0x1000, WC,
-						   NULL, o, NULL);
+						   NULL, o, &met);
 			if (err != -ENOMEM)
 				break;
 			saw_enomem = 1;
+			if (!met_untouched(&met))
+				fail("-ENOMEM wrote the report");
 			na = snap(&p.tree, after);
 			if (na != nb || memtype_tree_count(&p.tree) != nb)
 				fail("-ENOMEM changed the count");
@@ -756,6 +869,8 @@ static const struct tcase cases[] = {
 	{ "lookup covers the whole page", NULL, test_subpage_lookup },
 	{ "top of the address space", NULL, test_top_of_space },
 	{ "conflict names the holder", NULL, test_conflict_report },
+	{ "success names the entry whose mode was adopted", NULL,
+	  test_adopted_holder },
 	{ "iteration in start order, copy with skip", NULL, test_iteration },
 	{ "bulk insert and free (splits and merges)", NULL, test_bulk },
 	{ "random operations, small space", NULL, test_random_small },

@@ -86,9 +86,17 @@ int ref_reserve(struct ref_model *m, u64 start, u64 end,
 	if (bad >= 0) {
 		if (conflict) {
 			conflict->found = found;
+			conflict->overlap = true;
 			conflict->holder = m->e[bad];
 		}
 		return -EBUSY;
+	}
+	/* Success names the first overlapping entry, if any: the one adopted. */
+	if (conflict) {
+		conflict->found = found;
+		conflict->overlap = first >= 0;
+		if (first >= 0)
+			conflict->holder = m->e[first];
 	}
 	e.start = start;
 	e.end = end;

@@ -274,31 +274,45 @@ void memtype_tree_destroy(struct memtype_tree *tree)
 
 /*
  * Check [start, end) against every overlapping entry; *mode gets the mode
- * to insert with.  @strict: the mode must be @req exactly.
+ * to insert with.  @strict: the mode must be @req exactly.  @met, if not
+ * NULL, is filled on success and on -EBUSY (see struct
+ * memtype_tree_conflict).
  */
 static int mt_check_conflict(const struct memtype_tree *tree, u64 start,
 			     u64 end, enum page_cache_mode req, bool strict,
 			     enum page_cache_mode *mode,
-			     struct memtype_tree_conflict *conflict)
+			     struct memtype_tree_conflict *met)
 {
 	enum page_cache_mode found = req;
-	struct mt_pos pos;
+	struct mt_pos pos, named;
+	bool busy = false;
 
 	*mode = req;
-	if (!mt_first_overlap(tree, start, end, &pos))
+	if (!mt_first_overlap(tree, start, end, &pos)) {
+		if (met) {
+			met->found = req;
+			met->overlap = false;
+		}
 		return 0;
+	}
+	/* on success the first overlapping entry is named, else the culprit */
+	named = pos;
 	if (!strict)
 		found = MT_META_MODE(pos.leaf->meta[pos.idx]);
 	do {
 		if (MT_META_MODE(pos.leaf->meta[pos.idx]) != found) {
-			if (conflict) {
-				conflict->found = found;
-				mt_entry_get(tree, pos.leaf, pos.idx,
-					     &conflict->holder);
-			}
-			return -EBUSY;
+			named = pos;
+			busy = true;
+			break;
 		}
 	} while (mt_next_overlap(start, end, &pos));
+	if (met) {
+		met->found = found;
+		met->overlap = true;
+		mt_entry_get(tree, named.leaf, named.idx, &met->holder);
+	}
+	if (busy)
+		return -EBUSY;
 	*mode = found;
 	return 0;
 }
@@ -314,7 +328,14 @@ static int mt_check_conflict(const struct memtype_tree *tree, u64 start,
  *            is accepted, and *@new_type gets the mode the range now has
  *            (@req when nothing overlaps).  Set only on success.
  * @owner: who reserves (copied into the owner table), or NULL
- * @conflict: on -EBUSY, if not NULL, gets the entry that conflicts
+ * @conflict: if not NULL, what the range met (struct memtype_tree_conflict).
+ *            On -EBUSY: the mode to agree with and the entry that does not.
+ *            On success with @conflict->overlap set: the mode granted and
+ *            the first overlapping entry in (start, insertion) order, for
+ *            a non-strict reserve the one whose mode was adopted.  On
+ *            success with @conflict->overlap clear: nothing overlapped,
+ *            @conflict->found is @req, @conflict->holder is not written.
+ *            Not written at all on -EINVAL or -ENOMEM.
  *
  * Context: the caller's lock; may call the allocator.
  * Return: 0; -EBUSY on a conflict; -ENOMEM, with the tree unchanged;
@@ -326,6 +347,7 @@ int memtype_tree_reserve(struct memtype_tree *tree, u64 start, u64 end,
 			 const struct memtype_owner *owner,
 			 struct memtype_tree_conflict *conflict)
 {
+	struct memtype_tree_conflict met;
 	enum page_cache_mode mode;
 	struct mt_spares sp;
 	struct mt_leaf *leaf;
@@ -336,7 +358,9 @@ int memtype_tree_reserve(struct memtype_tree *tree, u64 start, u64 end,
 	if (start >= end || (unsigned int)req >= MT_NR_MODES)
 		return -EINVAL;
 	err = mt_check_conflict(tree, start, end, req, !new_type, &mode,
-				conflict);
+				conflict ? &met : NULL);
+	if (err == -EBUSY && conflict)
+		*conflict = met;
 	if (err)
 		return err;
 
@@ -367,6 +391,8 @@ int memtype_tree_reserve(struct memtype_tree *tree, u64 start, u64 end,
 	tree->count++;
 	if (new_type)
 		*new_type = mode;
+	if (conflict)
+		*conflict = met;
 	return 0;
 
 err_free_spares:

@@ -46,14 +46,22 @@ struct memtype_tree_entry {
 };
 
 /**
- * struct memtype_tree_conflict - why a reservation was refused (-EBUSY)
- * @found: the mode the request had to agree with (the requested mode for a
- *         strict reserve, else the mode of the lowest overlapping entry)
- * @holder: the first overlapping entry, in start order, whose mode differs
- *          from @found
+ * struct memtype_tree_conflict - what a reservation met in the tree
+ * @found: the mode the request had to agree with: the requested mode for a
+ *         strict reserve; else the mode of the first overlapping entry (the
+ *         mode granted on success), or the requested mode if none overlaps
+ * @overlap: false when no entry overlapped the range (then @holder is not
+ *           written); always true on -EBUSY
+ * @holder: on -EBUSY, the first overlapping entry, in (start, insertion)
+ *          order, whose mode differs from @found; on success, the first
+ *          overlapping entry in that order, which for a non-strict reserve
+ *          is the entry whose mode was adopted
+ *
+ * memtype_tree_reserve() fills it on success and on -EBUSY only.
  */
 struct memtype_tree_conflict {
 	enum page_cache_mode found;
+	bool overlap;
 	struct memtype_tree_entry holder;
 };
 
