@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * memtype-logcheck: is a concurrent run of the kernel's memtype code
- * linearizable?  The pat_smp stress test logs every memtype tree operation
+ * linearizable?  The pat_smp stress test logs every memtype operation
  * under memtype_lock, numbered in the order they took effect, with the
- * answer the kernel gave (arch/x86/mm/pat/memtype_log.c).  Replaying that
- * sequence on the naive reference model must give the very same answers;
- * a lock that let two operations interleave, or a tree torn by one CPU
- * while another read it, shows up as a mismatch.
+ * answer the kernel gave (arch/x86/mm/pat/memtype_log.c): those on the
+ * memtype tree, and those on the per-page reservations of RAM.  Replaying
+ * that sequence on the naive models must give the very same answers: the
+ * tree's on the reference model (ref_model.c), RAM's on the page model
+ * (ram_model.c), kept apart because a range is either all RAM or tracked
+ * in the tree.  A lock that let two operations interleave, or a structure
+ * torn by one CPU while another read it, shows up as a mismatch.
  *
  *   memtype-logcheck [-q] [FILE|-]
  *
@@ -14,14 +17,30 @@
  * whatever comes before it, and those must be exactly one of
  *
  *   memtype_log: begin N
- *   memtype_log: SEQ CPU OP ARGS => ANSWER      (OP ARGS: a trace line)
+ *   memtype_log: SEQ CPU OP ARGS => ANSWER
  *   memtype_log: end N
  *
- * with single spaces, an optional "\r" at the end, SEQ running 0..N-1 and
- * ANSWER one that OP can give (TRACE-FORMAT.md, "Output of a replay").
+ * with single spaces, an optional "\r" at the end, SEQ running 0..N-1,
+ * numbers in lower-case hex without "0x" (SEQ and CPU in decimal), and
+ * OP ARGS => ANSWER one of
+ *
+ *   r START END MODE => ok MODE | ebusy     tree reserve, adopting a mode
+ *   s START END MODE => ok | ebusy          tree reserve, strict
+ *   f START END => ok | einval              tree free
+ *   l ADDR => MODE | none                   tree lookup
+ *   p START END MODE => ok | ebusy | enospc RAM reserve of every page
+ *   q START END => ok | einval              RAM release of every page
+ *   m ADDR => MODE                          RAM page lookup
+ *
+ * The tree's lines are trace lines (TRACE-FORMAT.md, with its semantics
+ * and answers) except that their ranges need not be page aligned; the RAM
+ * lines' ranges and addresses must be.  START < END throughout.  The log
+ * opens with the tree's entries as "s" lines and RAM's reservations as
+ * one-page "p" lines, so both models start empty.  Documented in
+ * Documentation/x86/memtype-tree.rst, "The memtype log".
  *
  * Exit 0: every answer matches; 1: a mismatch (named); 2: a malformed or
- * incomplete log, or a usage error.
+ * incomplete log (naming the line where there is one), or a usage error.
  */
 #define _GNU_SOURCE	/* getline(), strsep() */
 #include <errno.h>
@@ -31,6 +50,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ram_model.h"
 #include "ref_model.h"
 #include "trace.h"
 
@@ -38,10 +58,23 @@
 #define MAX_CPUS	64	/* the kernel's CONFIG_NR_CPUS */
 #define NR_MODES	6
 
+/* The trace format's four operations, then the three of the RAM path. */
+enum log_kind {
+	LOG_R = TRACE_R, LOG_S = TRACE_S, LOG_F = TRACE_F, LOG_L = TRACE_L,
+	LOG_P, LOG_Q, LOG_M, NR_LOG_KINDS
+};
+
+static const char log_ops[NR_LOG_KINDS + 1] = "rsflpqm";
+
 struct log_op {
-	struct trace_op op;
+	struct trace_op op;	/* op.kind is an enum log_kind */
 	unsigned int cpu;
-	char answer[8];		/* longest: "ok uc-" */
+	char answer[8];		/* longest: "ok uc-", "enospc" */
+};
+
+struct models {
+	struct ref_model tree;
+	struct ram_model ram;
 };
 
 struct log {
@@ -99,26 +132,45 @@ static bool parse_num(const char *s, int base, unsigned long long *v)
 	return true;
 }
 
+static bool is_one_of(const char *ans, const char *a, const char *b,
+		      const char *c)
+{
+	return !strcmp(ans, a) || !strcmp(ans, b) || (c && !strcmp(ans, c));
+}
+
 /* Is @ans an answer @op's kind can give at all? */
 static bool answer_fits(const struct trace_op *op, const char *ans)
 {
 	switch (op->kind) {
-	case TRACE_R:
+	case LOG_R:
 		return !strcmp(ans, "ebusy") ||
 		       (!strncmp(ans, "ok ", 3) && mode_of(ans + 3) >= 0);
-	case TRACE_S:
-		return !strcmp(ans, "ok") || !strcmp(ans, "ebusy");
-	case TRACE_F:
-		return !strcmp(ans, "ok") || !strcmp(ans, "einval");
+	case LOG_S:
+		return is_one_of(ans, "ok", "ebusy", NULL);
+	case LOG_F:
+	case LOG_Q:
+		return is_one_of(ans, "ok", "einval", NULL);
+	case LOG_P:
+		return is_one_of(ans, "ok", "ebusy", "enospc");
+	case LOG_M:
+		return mode_of(ans) >= 0;
 	default:
 		return !strcmp(ans, "none") || mode_of(ans) >= 0;
 	}
 }
 
+/* Operands after the letter: an address, a range, or a range and a mode */
+static int operands(unsigned char kind)
+{
+	return kind == LOG_L || kind == LOG_M ? 1 :
+	       kind == LOG_F || kind == LOG_Q ? 2 : 3;
+}
+
 /*
- * "OP ARGS", split at single spaces.  Alignment is not required: the
- * kernel's memtype_reserve() takes any start < end, and the model replays
- * unaligned ranges just as well.
+ * "OP ARGS", split at single spaces.  The tree's operations need no
+ * alignment: the kernel's memtype_reserve() takes any start < end, and the
+ * model replays unaligned ranges just as well.  The RAM path works on
+ * whole pages and logs them as such, so its operations must be aligned.
  */
 static void parse_op(char *s, struct trace_op *op, unsigned long line)
 {
@@ -130,10 +182,10 @@ static void parse_op(char *s, struct trace_op *op, unsigned long line)
 		tok[n++] = strsep(&s, " ");
 	if (s)
 		malformed(line, "too many fields");
-	if (strlen(tok[0]) != 1 || !strchr("rsfl", tok[0][0]))
+	if (strlen(tok[0]) != 1 || !strchr(log_ops, tok[0][0]))
 		malformed(line, "unknown operation \"%s\"", tok[0]);
-	op->kind = strchr("rsfl", tok[0][0]) - "rsfl";
-	want = op->kind == TRACE_L ? 2 : op->kind == TRACE_F ? 3 : 4;
+	op->kind = strchr(log_ops, tok[0][0]) - log_ops;
+	want = operands(op->kind) + 1;
 	if (n != want)
 		malformed(line, "\"%s\" takes %d operands, not %d", tok[0],
 			  want - 1, n - 1);
@@ -141,6 +193,8 @@ static void parse_op(char *s, struct trace_op *op, unsigned long line)
 		malformed(line, "bad operands (lower-case hex without 0x)");
 	if (n > 2 && a >= b)
 		malformed(line, "empty range: start >= end");
+	if (op->kind >= LOG_P && (a % RAM_MODEL_PAGE || b % RAM_MODEL_PAGE))
+		malformed(line, "\"%s\" needs page-aligned operands", tok[0]);
 	if (n == 4 && (mode = mode_of(tok[3])) < 0)
 		malformed(line, "unknown mode \"%s\"", tok[3]);
 	op->a = a;
@@ -198,7 +252,7 @@ static void add_entry(struct log *lg, char *s, unsigned long line)
 	parse_op(s, &op, line);
 	if (!answer_fits(&op, arrow + 4))
 		malformed(line, "answer \"%s\" does not fit operation \"%c\"",
-			  arrow + 4, "rsfl"[op.kind]);
+			  arrow + 4, log_ops[op.kind]);
 	check_seq(lg, seq, line);
 	o = new_entry(lg, line);
 	o->op = op;
@@ -263,8 +317,8 @@ static void read_log(FILE *f, struct log *lg)
 			  lg->nr, lg->begin);
 }
 
-static const char *model_answer(struct ref_model *m, const struct trace_op *op,
-				char buf[16])
+static const char *tree_answer(struct ref_model *m, const struct trace_op *op,
+			       char buf[16])
 {
 	static const struct memtype_owner owner;
 	enum page_cache_mode mode = op->mode;
@@ -272,15 +326,15 @@ static const char *model_answer(struct ref_model *m, const struct trace_op *op,
 	int err;
 
 	switch (op->kind) {
-	case TRACE_R:
-	case TRACE_S:
+	case LOG_R:
+	case LOG_S:
 		err = ref_reserve(m, op->a, op->b, mode,
-				  op->kind == TRACE_R ? &mode : NULL, &owner,
+				  op->kind == LOG_R ? &mode : NULL, &owner,
 				  NULL);
 		res = err == -EBUSY ? TRACE_EBUSY : err ? TRACE_EINVAL :
-		      op->kind == TRACE_R ? (unsigned char)mode : TRACE_OK;
+		      op->kind == LOG_R ? (unsigned char)mode : TRACE_OK;
 		break;
-	case TRACE_F:
+	case LOG_F:
 		res = ref_free(m, op->a, op->b, NULL) < 0 ? TRACE_EINVAL :
 							    TRACE_OK;
 		break;
@@ -291,42 +345,83 @@ static const char *model_answer(struct ref_model *m, const struct trace_op *op,
 	return trace_result_line(op, res, buf);
 }
 
+static const char *ram_answer(struct ram_model *m, const struct trace_op *op)
+{
+	int err;
+
+	if (op->kind == LOG_M)
+		return trace_mode_names[ram_model_lookup(m, op->a)];
+	if (op->kind == LOG_P)
+		err = ram_model_reserve(m, op->a, op->b, op->mode);
+	else
+		err = ram_model_release(m, op->a, op->b);
+	switch (err) {
+	case 0:
+		return "ok";
+	case -EBUSY:
+		return "ebusy";
+	case -ENOSPC:
+		return "enospc";
+	case -EINVAL:
+		return "einval";
+	}
+	malformed(0, "out of memory replaying the RAM path");
+}
+
+static const char *model_answer(struct models *m, const struct trace_op *op,
+				char buf[16])
+{
+	if (op->kind >= LOG_P)
+		return ram_answer(&m->ram, op);
+	return tree_answer(&m->tree, op, buf);
+}
+
 static void print_op(FILE *f, const struct trace_op *op)
 {
-	fprintf(f, "%c %llx", "rsfl"[op->kind], (unsigned long long)op->a);
-	if (op->kind != TRACE_L)
+	int n = operands(op->kind);
+
+	fprintf(f, "%c %llx", log_ops[op->kind], (unsigned long long)op->a);
+	if (n > 1)
 		fprintf(f, " %llx", (unsigned long long)op->b);
-	if (op->kind <= TRACE_S)
+	if (n > 2)
 		fprintf(f, " %s", trace_mode_names[op->mode]);
 }
 
-static unsigned int print_cpus(unsigned long per_cpu[MAX_CPUS][4], bool quiet)
+static unsigned int print_cpus(unsigned long per_cpu[MAX_CPUS][NR_LOG_KINDS],
+			       bool quiet)
 {
-	unsigned int cpu, cpus = 0;
+	unsigned int cpu, cpus = 0, k;
 
 	for (cpu = 0; cpu < MAX_CPUS; cpu++) {
-		unsigned long *c = per_cpu[cpu], t = c[0] + c[1] + c[2] + c[3];
+		unsigned long *c = per_cpu[cpu], t = 0;
 
+		for (k = 0; k < NR_LOG_KINDS; k++)
+			t += c[k];
 		if (!t)
 			continue;
 		cpus++;
-		if (!quiet)
-			printf("cpu%u: %lu ops (r %lu, s %lu, f %lu, l %lu)\n",
-			       cpu, t, c[0], c[1], c[2], c[3]);
+		if (quiet)
+			continue;
+		printf("cpu%u: %lu ops (", cpu, t);
+		for (k = 0; k < NR_LOG_KINDS; k++)
+			printf("%s%c %lu", k ? ", " : "", log_ops[k], c[k]);
+		printf(")\n");
 	}
 	return cpus;
 }
 
 static int replay(const struct log *lg, bool quiet)
 {
-	unsigned long per_cpu[MAX_CPUS][4] = { { 0 } };
-	struct ref_model m;
+	unsigned long per_cpu[MAX_CPUS][NR_LOG_KINDS] = { { 0 } };
+	struct models m;
 	const char *got;
 	unsigned int cpus;
 	char buf[16];
+	int rc = 1;
 	size_t i;
 
-	ref_init(&m);
+	ref_init(&m.tree);
+	ram_model_init(&m.ram);
 	for (i = 0; i < lg->nr; i++) {
 		const struct log_op *o = &lg->ops[i];
 
@@ -337,8 +432,7 @@ static int replay(const struct log *lg, bool quiet)
 			print_op(stdout, &o->op);
 			printf(": kernel said %s, model says %s\n", o->answer,
 			       got);
-			ref_destroy(&m);
-			return 1;
+			goto out;
 		}
 		per_cpu[o->cpu][o->op.kind]++;
 	}
@@ -346,9 +440,14 @@ static int replay(const struct log *lg, bool quiet)
 	/* the summary first: the KTAP runner reports the first line of -q */
 	printf("memtype-logcheck: %zu ops from %u CPUs replayed, all answers match\n",
 	       lg->nr, cpus);
-	printf("entries at end: %zu\n", m.nr);
-	ref_destroy(&m);
-	return 0;
+	printf("entries at end: %zu\n", m.tree.nr);
+	printf("RAM pages reserved at end: %llu\n",
+	       (unsigned long long)ram_model_pages(&m.ram));
+	rc = 0;
+out:
+	ram_model_destroy(&m.ram);
+	ref_destroy(&m.tree);
+	return rc;
 }
 
 int main(int argc, char **argv)
