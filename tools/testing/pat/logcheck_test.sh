@@ -85,8 +85,12 @@ why="wrong -q output"
 report "-q: no per-CPU lines, the summary first" "$why"
 opts=
 
-why="status not 0"
-out=$($tool <"$tmp.good" 2>&1) && why=
+out=$($tool <"$tmp.good" 2>&1)
+rc=$?
+why=
+[ "$rc" = 0 ] || why="status $rc, want 0"
+printf '%s\n' "$out" | grep -qF "9 ops from 2 CPUs replayed, all answers match" ||
+	why="${why:+$why, }no summary"
 report "log on standard input" "$why"
 
 sed 's/$/\r/' "$tmp.good" >"$tmp"
@@ -298,11 +302,26 @@ expect "room again after a release" 1 \
 
 printf 'no log here\n' >"$tmp"
 expect "transcript without a log" 2 "no \"begin\" line"
-out=$($tool -x 2>&1)
+out=$($tool -x "$tmp.good" 2>&1)
 rc=$?
 why=
 [ "$rc" = 2 ] || why="status $rc, want 2"
+printf '%s\n' "$out" | grep -qF "usage: memtype-logcheck [-q] [FILE|-]" ||
+	why="${why:+$why, }no usage line"
 report "unknown option" "$why"
+out=$($tool "$tmp.good" "$tmp.good" 2>&1)
+rc=$?
+why=
+[ "$rc" = 2 ] || why="status $rc, want 2"
+printf '%s\n' "$out" | grep -qF "usage:" || why="${why:+$why, }no usage line"
+report "two files" "$why"
+out=$($tool "$tmp.missing" 2>&1)
+rc=$?
+why=
+[ "$rc" = 2 ] || why="status $rc, want 2"
+printf '%s\n' "$out" | grep -qF "$tmp.missing: No such file" ||
+	why="${why:+$why, }no error naming the file"
+report "file that does not exist" "$why"
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -531,20 +531,43 @@ static void test_adopted_holder(void)
 	pair_destroy(&p);
 }
 
+static u64 stop_at;	/* collect() stops the walk at this start */
+
 static int collect(const struct memtype_tree_entry *e, void *arg)
 {
 	struct memtype_tree_entry **pos = arg;
 
 	*(*pos)++ = *e;
-	return e->start == 0x77000 ? 7 : 0;
+	return e->start == stop_at ? 7 : 0;
+}
+
+/* for_each must visit want[0..n) in order; stopped at stop_at if asked. */
+static void check_walk(struct pair *p, const struct memtype_tree_entry *want,
+		       unsigned long n, int stop)
+{
+	static struct memtype_tree_entry got[700];
+	struct memtype_tree_entry *pos = got;
+	unsigned long k, expect = n;
+	int ret;
+
+	stop_at = stop ? want[n / 2].start : ~0ULL;
+	if (stop)	/* the first entry with that start ends the walk */
+		for (expect = 1; want[expect - 1].start != stop_at; expect++)
+			;
+	ret = memtype_tree_for_each(&p->tree, collect, &pos);
+	if (ret != (stop ? 7 : 0) || (unsigned long)(pos - got) != expect)
+		fail("for_each returned %d after %ld entries, expected %d after %lu",
+		     ret, (long)(pos - got), stop ? 7 : 0, expect);
+	for (k = 0; k < (unsigned long)(pos - got) && k < expect; k++)
+		if (!entry_eq(&got[k], &want[k]))
+			fail("for_each entry %lu differs", k);
 }
 
 static void test_iteration(void)
 {
-	struct memtype_tree_entry want[700], got[700], *pos;
+	struct memtype_tree_entry want[700], got[700];
 	unsigned long n, k, skip;
 	struct pair p;
-	int ret;
 
 	pair_init(&p);
 	srand(7);
@@ -569,13 +592,8 @@ static void test_iteration(void)
 			if (!entry_eq(&got[k], &want[skip + k]))
 				fail("copy(skip %lu) entry %lu differs", skip, k);
 	}
-	pos = got;
-	ret = memtype_tree_for_each(&p.tree, collect, &pos);
-	for (k = 0; k < (unsigned long)(pos - got); k++)
-		if (!entry_eq(&got[k], &want[k]))
-			fail("for_each entry %lu differs", k);
-	if (ret == 7 ? got[pos - got - 1].start != 0x77000 : (unsigned long)(pos - got) != n)
-		fail("for_each did not stop where asked");
+	check_walk(&p, want, n, 0);
+	check_walk(&p, want, n, 1);
 	pair_destroy(&p);
 }
 
