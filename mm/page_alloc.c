@@ -14,6 +14,15 @@
  * One zone, one IRQ-safe lock (zone_lock): allocations come from page
  * faults and interrupt handlers in later work, and CPA allocates
  * page-table pages with interrupts off.
+ *
+ * A page that was a kernel page table comes back stamped with the
+ * generation of its unlink (PG_pt_stamped, asm/pgtable_txn.h); a free
+ * block keeps the newest stamp of its pages on its head.  Such a block is
+ * handed out only once every online CPU has flushed its TLB since
+ * (pt_table_reusable()): earlier, a CPU could still walk the page through
+ * its paging-structure caches while its new owner writes it.  The page
+ * tables never free a page that early; if they did, the allocator warns,
+ * counts the refusal in pt_txn_stats and takes another block.
  */
 #include <linux/bug.h>
 #include <linux/kernel.h>
@@ -24,6 +33,7 @@
 #include <linux/spinlock.h>
 #include <linux/string.h>
 #include <asm/pgtable.h>
+#include <asm/pgtable_txn.h>
 
 struct page *mem_map;
 unsigned long max_pfn;
@@ -38,8 +48,33 @@ static unsigned long zone_managed_pages;
 static long fail_after = -1;
 static unsigned long fail_injected;
 
-/* zone_lock held */
-static void buddy_free_block(unsigned long pfn, unsigned int order)
+/* the newer of two unlink generations, 0 meaning none */
+static u32 newer_gen(u32 a, u32 b)
+{
+	if (!a || !b)
+		return a | b;
+	return (s32)(a - b) > 0 ? a : b;
+}
+
+/* a block head's stamp, taken off it; 0 if it has none */
+static u32 take_gen(struct page *page)
+{
+	if (!page_flag(page, PG_pt_stamped))
+		return 0;
+	clear_page_flag(page, PG_pt_stamped);
+	return page->pt_gen;
+}
+
+static void put_gen(struct page *page, u32 gen)
+{
+	if (!gen)
+		return;
+	page->pt_gen = gen;
+	set_page_flag(page, PG_pt_stamped);
+}
+
+/* zone_lock held; @gen: the unlink stamp the block carries, or 0 */
+static void buddy_free_block(unsigned long pfn, unsigned int order, u32 gen)
 {
 	struct page *page;
 
@@ -54,31 +89,54 @@ static void buddy_free_block(unsigned long pfn, unsigned int order)
 			break;
 		list_del(&bp->lru);
 		clear_page_flag(bp, PG_buddy);
+		gen = newer_gen(gen, take_gen(bp));
 		free_blocks[order]--;
 		pfn = buddy_parent_pfn(pfn, order);
 		order++;
 	}
 	page = pfn_to_page(pfn);
+	take_gen(page);
+	put_gen(page, gen);
 	set_page_flag(page, PG_buddy);
 	page->order = order;
 	list_add(&page->lru, &free_area[order]);
 	free_blocks[order]++;
 }
 
+/*
+ * zone_lock held: the first block of @order that may be handed out; a
+ * block still reachable through some CPU's paging-structure caches is
+ * refused (see the top of the file).
+ */
+static struct page *buddy_first_usable(unsigned int order)
+{
+	struct page *page;
+
+	list_for_each_entry(page, &free_area[order], lru) {
+		if (!page_flag(page, PG_pt_stamped) ||
+		    pt_table_reusable(page->pt_gen))
+			return page;
+		pt_txn_stats.refused++;
+		WARN_ONCE(1, "page allocator: page-table page %#llx freed before every CPU flushed (gen %u)\n",
+			  (unsigned long long)page_to_phys(page), page->pt_gen);
+	}
+	return NULL;
+}
+
 /* zone_lock held: the block of exactly @order, split from a bigger one */
 static struct page *buddy_take_block(unsigned int order)
 {
+	struct page *page = NULL;
 	unsigned int o;
-	struct page *page;
 
-	for (o = order; o <= MAX_ORDER; o++)
-		if (!list_empty(&free_area[o]))
-			break;
-	if (o > MAX_ORDER)
+	for (o = order; o <= MAX_ORDER && !page; o++)
+		page = buddy_first_usable(o);
+	if (!page)
 		return NULL;
-	page = list_first_entry(&free_area[o], struct page, lru);
+	o--;
 	list_del(&page->lru);
 	clear_page_flag(page, PG_buddy);
+	take_gen(page);
 	free_blocks[o]--;
 	/* give back the upper half at each level down */
 	while (o > order) {
@@ -200,17 +258,20 @@ void __free_pages(struct page *page, unsigned int order)
 {
 	unsigned long flags;
 
+	u32 gen;
+
 	if (WARN_ON_ONCE(PageBuddy(page) || PageReserved(page) ||
 			 page->refcount <= 0 || page->order != order))
 		return;
 	if (--page->refcount)
 		return;
+	gen = take_gen(page);
 	page->flags &= ~((1UL << PG_head) | (1UL << PG_large_kmalloc) |
 			 (1UL << PG_vmalloc));
 	WARN_ON_ONCE(page->flags);
 
 	spin_lock_irqsave(&zone_lock, flags);
-	buddy_free_block(page_to_pfn(page), order);
+	buddy_free_block(page_to_pfn(page), order, gen);
 	zone_free_pages += 1UL << order;
 	spin_unlock_irqrestore(&zone_lock, flags);
 }
@@ -261,14 +322,16 @@ void free_pages(unsigned long addr, unsigned int order)
 void free_reserved_page(struct page *page)
 {
 	unsigned long flags;
+	u32 gen;
 
 	if (WARN_ON_ONCE(!PageReserved(page) ||
 			 !memblock_is_memory(page_to_phys(page))))
 		return;
+	gen = take_gen(page);
 	page->flags = 0;
 	page->refcount = 0;
 	spin_lock_irqsave(&zone_lock, flags);
-	buddy_free_block(page_to_pfn(page), 0);
+	buddy_free_block(page_to_pfn(page), 0, gen);
 	zone_free_pages++;
 	zone_managed_pages++;
 	spin_unlock_irqrestore(&zone_lock, flags);
@@ -303,7 +366,7 @@ static unsigned long __init_free_range(phys_addr_t start, phys_addr_t end)
 			pfn_to_page(pfn + i)->flags = 0;
 			pfn_to_page(pfn + i)->refcount = 0;
 		}
-		buddy_free_block(pfn, order);
+		buddy_free_block(pfn, order, 0);
 		pfn += 1UL << order;
 		n += 1UL << order;
 	}

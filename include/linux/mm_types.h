@@ -8,6 +8,10 @@
  *  - flags, lru, order, refcount: the buddy allocator (zone lock) while
  *    the page is free; the owner after allocation.
  *  - slab_*: mm/slab.c (its class lock) while PG_slab is set.
+ *  - pt_gen (sharing slab_*'s room): the unlink generation of a page-table
+ *    page (asm/pgtable_txn.h) from its unlink until it is handed out
+ *    again, valid while PG_pt_stamped is set, and kept by the buddy
+ *    allocator on the head of the free block holding the page.
  *  - memtype, memtype_refs: PAT (arch/x86/mm/pat/memtype.c), under the
  *    memtype lock, for RAM pages only.  memtype is the cache mode that
  *    reservations of this page agreed on (enum page_cache_mode, WB by
@@ -30,16 +34,22 @@ enum pageflags {
 	PG_head,	/* first page of an allocation of order > 0 */
 	PG_large_kmalloc, /* kmalloc() beyond the largest class */
 	PG_vmalloc,	/* backs a vmalloc() area */
+	PG_pt_stamped,	/* an unlinked page table: pt_gen is valid */
 };
 
 struct page {
 	unsigned long flags;
 	struct list_head lru;	/* buddy free list, or slab partial list */
 	int refcount;		/* 0 when free */
+	union {
+		struct {
+			u16 slab_inuse;	/* objects handed out */
+			u16 slab_free;	/* offset of the first free object */
+		};
+		u32 pt_gen;	/* PG_pt_stamped */
+	};
 	u8 order;		/* buddy block / allocation order */
 	u8 slab_class;		/* kmalloc size class index */
-	u16 slab_inuse;		/* objects handed out */
-	u16 slab_free;		/* offset of the first free object */
 	u8 memtype;		/* enum page_cache_mode; memtype lock */
 	u8 __pad;
 	u16 memtype_refs;	/* reservations; memtype lock */

@@ -77,6 +77,8 @@ void smp_halt_until(const unsigned long *word, unsigned long val);
 
 void smp_prepare_boot_cpu(void);
 void smp_init(void);
+/* a secondary CPU is being brought up (smpboot.c) */
+bool smp_cpu_booting(void);
 
 /* long work on an idle CPU, interrupts on (smpboot.c) */
 int smp_run_async(unsigned int cpu, void (*fn)(void *), void *arg);
@@ -124,6 +126,11 @@ static inline int smp_run_async(unsigned int cpu, void (*fn)(void *),
 
 static inline void smp_wait_async(unsigned int cpu)
 {
+}
+
+static inline bool smp_cpu_booting(void)
+{
+	return false;
 }
 
 void smp_init(void);

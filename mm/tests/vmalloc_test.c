@@ -17,9 +17,8 @@
 static bool va_mapped(const void *va)
 {
 	enum pg_level level;
-	pteval_t *e = lookup_address((unsigned long)va, &level);
 
-	return e && pt_entry_present(*e);
+	return pt_entry_present(pt_read_entry((unsigned long)va, &level));
 }
 
 static int count_one(const struct vm_struct *a, void *arg)

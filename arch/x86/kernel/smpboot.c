@@ -35,6 +35,7 @@
 #include <asm/processor.h>
 #include <asm/smp_cpus.h>
 #include <asm/special_insns.h>
+#include <asm/tlbflush.h>
 #include <asm/traps.h>
 
 extern const u8 trampoline_start[], trampoline_end[];
@@ -48,6 +49,22 @@ void start_secondary(void);
 extern unsigned long smp_initial_stack;
 unsigned long smp_initial_stack;
 static unsigned int smp_booting_cpu;
+/* a CPU is between STARTUP and online (or being parked): see below */
+static bool smp_booting;
+
+/**
+ * smp_cpu_booting() - is a secondary CPU being brought up right now?
+ *
+ * Such a CPU already runs on the kernel's page tables but is not yet in
+ * the TLB shootdowns, so no page-table page may be freed meanwhile.  The
+ * boot CPU brings CPUs up one at a time while it alone runs kernel code
+ * (the others idle), and page-table transactions check that none of them
+ * frees a table during a bring-up.
+ */
+bool smp_cpu_booting(void)
+{
+	return __atomic_load_n(&smp_booting, __ATOMIC_ACQUIRE);
+}
 
 /* the trampoline's five pages: code, PML4, PDPT, PD, and a dead end */
 #define TR_PAGES	5
@@ -241,6 +258,13 @@ void start_secondary(void)
 	mtrr_ap_check();
 	lapic_setup_cpu();
 	this_pcpu()->apicid = apic_read_id();
+	/*
+	 * From now on this CPU takes part in every shootdown.  Until now it
+	 * took part in none, but no page-table page was freed meanwhile
+	 * (smp_cpu_booting()): flushing once now empties whatever it cached,
+	 * and records the unlink generation it is up to.
+	 */
+	__flush_tlb_all();
 	__atomic_fetch_or(&cpu_online_mask, 1ULL << cpu, __ATOMIC_RELEASE);
 	cpu_idle();
 }
@@ -312,12 +336,15 @@ static int do_boot_cpu(unsigned int cpu, u64 *ns)
 	if (cpu == test_deaf_cpu)
 		page += TR_PAGES - 1;
 	t0 = local_clock();
+	__atomic_store_n(&smp_booting, true, __ATOMIC_RELEASE);
 	err = apic_send_init_sipi(apicid, page, init_udelay);
 	if (!err && !wait_online(cpu, t0))
 		err = -ETIMEDOUT;
 	*ns = local_clock() - t0;
-	if (!err)
+	if (!err) {
+		__atomic_store_n(&smp_booting, false, __ATOMIC_RELEASE);
 		return 0;
+	}
 	pr_err("CPU%u (APIC ID %#x) did not come online in %u ms (%s), skipped\n",
 	       cpu, apicid, boot_timeout_ms,
 	       *TR_FIELD(tr_alive, u32) ? "it reached the trampoline" :
@@ -328,6 +355,7 @@ static int do_boot_cpu(unsigned int cpu, u64 *ns)
 	 * to run whatever lies at the page it names.
 	 */
 	apic_send_init(apicid);
+	__atomic_store_n(&smp_booting, false, __ATOMIC_RELEASE);
 	kfree(stack);
 	return err;
 }

@@ -7,21 +7,23 @@
  * Why plan at all: a change must be all or nothing.  Splitting a large page
  * needs a new page-table page, and an allocation that fails after some
  * entries were rewritten would leave the range half changed.  So the CPA
- * core first asks this file which large pages the change cuts through,
- * allocates exactly one page per split, and only then touches an entry.
+ * core first asks this file how many large pages the change must split,
+ * preallocates one page-table page per split, and only then touches an
+ * entry; it then splits by the very same rule, cpa_must_split().
  *
- * Only the two ends of a range can cut a large page: a large page wholly
- * inside the range changes as one entry.  An end that is not aligned to
- * the page holding it splits that page (1G -> 2M), and then, if it is not
- * 2M aligned either, the 2M page holding it (2M -> 4K).  Both ends inside
- * one large page share its split.
+ * A large page must split when an end of the range cuts it (1G -> 2M, and
+ * the 2M piece holding the end -> 4K if the end is not 2M aligned either;
+ * both ends inside one large page share its split), or when the change
+ * does not treat all its pages alike (a release by set_memory_wb() of
+ * pages some of which another user still holds uncached).
  *
  * Entry layouts (SDM Vol. 3A 4.5, Tables 4-15 to 4-20): a 4 KiB PTE holds
  * the PAT bit in bit 7; in a PDE or PDPTE that maps a page, bit 7 is PS
  * and the PAT bit moves to bit 12, the lowest frame bit of a 4 KiB frame,
  * which a 2 MiB or 1 GiB frame does not need (SDM Vol. 3A 4.9.2).  A split
  * or merge must therefore move the PAT bit, and reading a large entry's
- * frame must mask bit 12 off; every such conversion is in this file.
+ * frame must mask bit 12 off: the entries of splits and merges are built
+ * here, with the PAT-bit move of <asm/pgtable_types.h>.
  */
 #include <linux/errno.h>
 #include <linux/types.h>
@@ -44,83 +46,100 @@ static unsigned long align_down(unsigned long va, enum pg_level level)
 }
 
 /**
- * cpa_plan_init() - start an empty plan
- * @plan: the plan
+ * cpa_must_split() - must a change of [start, end) split this leaf?
+ * @leaf: the first address the leaf maps
+ * @level: its level
+ * @start: first byte of the change
+ * @end: one past its last byte; 0 means the top of memory
+ * @u: NULL when the change treats every page alike
+ *
+ * A large leaf must split when an end of the range cuts it, or when the
+ * change does not treat all of its pages alike.  The CPA core splits by
+ * this very rule, so cpa_plan_count() knows how many tables it will take.
  */
-void cpa_plan_init(struct cpa_plan *plan)
+bool cpa_must_split(unsigned long leaf, enum pg_level level,
+		    unsigned long start, unsigned long end,
+		    const struct cpa_uniform *u)
 {
-	plan->nr_splits = 0;
+	unsigned long size = pt_level_size(level);
+
+	if (level == PG_LEVEL_4K)
+		return false;
+	if (leaf < start || leaf + size - 1 > end - 1)
+		return true;
+	return u && !u->uniform(u, leaf, size);
 }
 
-static int plan_split(struct cpa_plan *plan, unsigned long va,
-		      enum pg_level level)
+/* splits a leaf of @level at @leaf needs, the leaves it splits into included */
+static unsigned int plan_leaf(unsigned long leaf, enum pg_level level,
+			      unsigned long start, unsigned long end,
+			      const struct cpa_uniform *u)
 {
-	unsigned int i;
+	unsigned long sub = pt_level_size(level - 1), va, last;
+	unsigned int n = 1;
 
-	for (i = 0; i < plan->nr_splits; i++)
-		if (plan->splits[i].va == va && plan->splits[i].level == level)
-			return 0;
-	if (plan->nr_splits == CPA_PLAN_MAX_SPLITS)
-		return -ENOSPC;
-	plan->splits[plan->nr_splits].va = va;
-	plan->splits[plan->nr_splits].level = level;
-	plan->nr_splits++;
-	return 0;
-}
-
-/* split down from the leaf holding @in until @cut is an entry boundary */
-static int plan_end(struct cpa_plan *plan, const struct cpa_pt_view *view,
-		    unsigned long in, unsigned long cut)
-{
-	enum pg_level level = view->leaf_level(view, in);
-	int err;
-
-	for (; level > PG_LEVEL_4K; level--) {
-		if (!(cut & (pt_level_size(level) - 1)))
-			return 0;
-		err = plan_split(plan, align_down(in, level), level);
-		if (err)
-			return err;
+	if (!cpa_must_split(leaf, level, start, end, u))
+		return 0;
+	if (level - 1 == PG_LEVEL_4K)
+		return n;
+	/* the 2M pieces of a 1G page that overlap the range */
+	last = leaf + pt_level_size(level) - 1;
+	if (last > end - 1)
+		last = end - 1;
+	for (va = leaf < start ? align_down(start, level - 1) : leaf;;
+	     va += sub) {
+		n += cpa_must_split(va, level - 1, start, end, u);
+		if (last - va < sub)
+			return n;
 	}
-	return 0;
 }
 
 /**
- * cpa_plan_add_range() - add the splits a change of [start, end) needs
- * @plan: the plan, started with cpa_plan_init()
+ * cpa_plan_count() - the page-table pages a change of [start, end) needs
  * @view: the page tables as they are now
+ * @u: NULL when the change treats every page alike (see cpa_must_split())
  * @start: first byte, page aligned
  * @end: one past the last byte, page aligned; 0 means the top of memory
+ * @tables: receives the number of splits, each taking one page
  *
- * Every page of the range must be mapped.  A split already in @plan is
- * not added twice, so a change and its alias can share one plan.
+ * Every page of the range must be mapped.  Only the two ends can cut a
+ * large page, each at most 1G -> 2M -> 4K; a non-uniform change may also
+ * split large pages inside the range.
  *
- * Return: 0; -EINVAL for an empty, misaligned or partly unmapped range;
- * -ENOSPC when the plan is full (more than two ranges).
+ * Return: 0, or -EINVAL for an empty, misaligned or partly unmapped range.
  */
-int cpa_plan_add_range(struct cpa_plan *plan, const struct cpa_pt_view *view,
-		       unsigned long start, unsigned long end)
+int cpa_plan_count(const struct cpa_pt_view *view,
+		   const struct cpa_uniform *u, unsigned long start,
+		   unsigned long end, unsigned int *tables)
 {
-	unsigned long last = end - 1, va = start;
+	unsigned long last = end - 1, va, leaf, size;
 	enum pg_level level;
-	int err;
+	unsigned int n = 0;
 
+	*tables = 0;
 	if ((start | end) & (pt_level_size(PG_LEVEL_4K) - 1) || last < start)
 		return -EINVAL;
 	/* whole-range check first, so a refused range plans nothing */
-	for (;;) {
+	for (va = start;; va = leaf + size) {
 		level = view->leaf_level(view, va);
 		if (level == PG_LEVEL_NONE)
 			return -EINVAL;
+		leaf = align_down(va, level);
+		size = pt_level_size(level);
 		/* the leaf holding the last byte ends the walk (no wrap) */
-		if (last - align_down(va, level) < pt_level_size(level))
+		if (last - leaf < size)
 			break;
-		va = align_down(va, level) + pt_level_size(level);
 	}
-	err = plan_end(plan, view, start, start);
-	if (!err)
-		err = plan_end(plan, view, last, end);
-	return err;
+	for (va = start;; va = leaf + size) {
+		level = view->leaf_level(view, va);
+		leaf = align_down(va, level);
+		size = pt_level_size(level);
+		n += plan_leaf(leaf, level, start, end, u);
+		if (last - leaf < size)
+			break;
+	}
+	*tables = n;
+	return 0;
 }
 
 /**

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The pure half of CPA (arch/x86/mm/cpa_plan.c): which large pages a change
- * must split, what the smaller entries of a split look like, and whether a
- * table may be folded back into one large entry.  No page table is touched
+ * must split and how many page-table pages that takes, what the smaller
+ * entries of a split look like, and whether a table may be folded back
+ * into one large entry.  No page table is touched
  * here; arch/x86/mm/pageattr.c reads the tables through a callback and does
  * the writing, host tests drive the same code with a model.
  */
@@ -11,24 +12,6 @@
 
 #include <linux/types.h>
 #include <asm/pgtable_types.h>
-
-/* two ranges (the change and its kernel-image alias), two ends, 1G and 2M */
-#define CPA_PLAN_MAX_SPLITS	8
-
-/* split the @level entry mapping [va, va + pt_level_size(level)) */
-struct cpa_split {
-	unsigned long va;
-	enum pg_level level;
-};
-
-/*
- * Splits in the order they must be done: a 1G page always comes before the
- * 2M page carved out of it.  Each split consumes one page-table page.
- */
-struct cpa_plan {
-	unsigned int nr_splits;
-	struct cpa_split splits[CPA_PLAN_MAX_SPLITS];
-};
 
 /*
  * The planner's view of the page tables: the level of the leaf entry that
@@ -41,9 +24,22 @@ struct cpa_pt_view {
 				    unsigned long va);
 };
 
-void cpa_plan_init(struct cpa_plan *plan);
-int cpa_plan_add_range(struct cpa_plan *plan, const struct cpa_pt_view *view,
-		       unsigned long start, unsigned long end);
+/*
+ * Does a change treat every page of [va, va + size) alike?  A permission
+ * change does (pass no struct cpa_uniform at all); making each RAM page's
+ * mapping follow its own reservation may not.
+ */
+struct cpa_uniform {
+	bool (*uniform)(const struct cpa_uniform *u, unsigned long va,
+			unsigned long size);
+};
+
+bool cpa_must_split(unsigned long leaf, enum pg_level level,
+		    unsigned long start, unsigned long end,
+		    const struct cpa_uniform *u);
+int cpa_plan_count(const struct cpa_pt_view *view,
+		   const struct cpa_uniform *u, unsigned long start,
+		   unsigned long end, unsigned int *tables);
 
 void cpa_split_entries(pteval_t large, enum pg_level level, pteval_t *table);
 bool cpa_entries_mergeable(const pteval_t *table, enum pg_level level);

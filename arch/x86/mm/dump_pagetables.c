@@ -6,13 +6,16 @@
  *   0xffff888000000000-0xffff888000200000           2M     RW                 GLB NX pte
  *
  * range, size, then RW/ro, USR, PWT, PCD, PSE, GLB, NX/x, the PAT bit and
- * the level.  Only present tables are followed, so reading it never faults.
+ * the level.  Only present tables are followed, so reading it never faults,
+ * and the walk runs inside a page-table transaction, so no table it reaches
+ * can be merged away and freed under it (Linux's ptdump had that race).
  */
 #include <linux/kernel.h>
 #include <linux/vfile.h>
 #include <asm/fixmap.h>
 #include <asm/page.h>
 #include <asm/pgtable.h>
+#include <asm/pgtable_txn.h>
 
 struct pt_marker {
 	unsigned long start;
@@ -134,9 +137,12 @@ static void pt_walk(struct pt_dump *d, pteval_t *table, enum pg_level level,
 static int pt_dump_show(struct seq_file *m, void *priv)
 {
 	struct pt_dump d = { .m = m };
+	struct pt_txn t;
 
 	seq_printf(m, "---[ %s ]---\n", pt_markers[0].name);
+	pt_txn_begin(&t);
 	pt_walk(&d, init_pgd, PG_LEVEL_512G, 0);
+	pt_txn_commit(&t);
 	if (d.attr)
 		pt_print_run(&d, ~0UL);
 	return 0;

@@ -4,7 +4,8 @@
  * that the direct map does not cover (they sit in reserved memory), on the
  * fixmap slots.  First fit over 64 slots; each mapping is undone by
  * early_memunmap() with the same size.  Only for firmware tables: device
- * memory must go through ioremap(), which reserves its cache mode.
+ * memory must go through ioremap(), which reserves its cache mode.  Each
+ * call is one page-table transaction, which also guards the slot map.
  */
 #include <linux/bug.h>
 #include <linux/kernel.h>
@@ -13,8 +14,8 @@
 #include <asm/fixmap.h>
 #include <asm/page.h>
 #include <asm/pgtable.h>
+#include <asm/pgtable_txn.h>
 #include <asm/processor.h>
-#include <asm/tlbflush.h>
 
 static bool fix_used[FIX_BTMAP_SLOTS];
 
@@ -26,10 +27,33 @@ static pteval_t *fix_pte(unsigned int slot)
 	return level == PG_LEVEL_4K ? e : NULL;
 }
 
+/* @n free slots in a row, or FIX_BTMAP_SLOTS; in the transaction */
+static unsigned int fix_find(unsigned int n)
+{
+	unsigned int first, i;
+
+	for (first = 0; first + n <= FIX_BTMAP_SLOTS; first++) {
+		for (i = 0; i < n && !fix_used[first + i]; i++)
+			;
+		if (i == n)
+			return first;
+	}
+	return FIX_BTMAP_SLOTS;
+}
+
+/**
+ * early_memremap() - map firmware memory read-only and write-back
+ * @phys: physical address
+ * @size: bytes
+ *
+ * Returns the address of @phys, or NULL.
+ */
 void *early_memremap(phys_addr_t phys, unsigned long size)
 {
 	phys_addr_t base = phys & PAGE_MASK;
 	unsigned int n, first, i;
+	struct pt_txn t;
+	pteval_t *e;
 
 	if (!size || phys + size < phys ||
 	    phys + size > (1ULL << boot_cpu_data.x86_phys_bits))
@@ -37,33 +61,38 @@ void *early_memremap(phys_addr_t phys, unsigned long size)
 	n = (PAGE_ALIGN(phys + size) - base) >> PAGE_SHIFT;
 	if (n > FIX_BTMAP_SLOTS)
 		return NULL;
-	for (first = 0; first + n <= FIX_BTMAP_SLOTS; first++) {
-		for (i = 0; i < n && !fix_used[first + i]; i++)
-			;
-		if (i == n)
-			break;
+	pt_txn_begin(&t);
+	first = fix_find(n);
+	for (i = 0; first < FIX_BTMAP_SLOTS && i < n; i++)
+		if (WARN_ON(!fix_pte(first + i)))
+			first = FIX_BTMAP_SLOTS;
+	for (i = 0; first < FIX_BTMAP_SLOTS && i < n; i++) {
+		e = fix_pte(first + i);
+		pt_txn_write(&t, e, (base + ((phys_addr_t)i << PAGE_SHIFT)) |
+			     pgprot_val(PAGE_KERNEL_RO),
+			     fix_to_virt(first + i), PG_LEVEL_4K);
+		fix_used[first + i] = true;
 	}
-	if (first + n > FIX_BTMAP_SLOTS) {
+	pt_txn_commit(&t);
+	if (first == FIX_BTMAP_SLOTS) {
 		pr_warn("early_memremap: no %u free fixmap slots for %#llx\n",
 			n, (unsigned long long)phys);
 		return NULL;
 	}
-	for (i = 0; i < n; i++) {
-		pteval_t *e = fix_pte(first + i);
-
-		if (WARN_ON(!e))
-			return NULL;
-		*e = (base + ((phys_addr_t)i << PAGE_SHIFT)) |
-		     pgprot_val(PAGE_KERNEL_RO);
-		fix_used[first + i] = true;
-	}
 	return (void *)(fix_to_virt(first) + (phys & ~PAGE_MASK));
 }
 
+/**
+ * early_memunmap() - undo early_memremap()
+ * @addr: what it returned
+ * @size: the size it was given
+ */
 void early_memunmap(void *addr, unsigned long size)
 {
 	unsigned long va = (unsigned long)addr;
 	unsigned int first, n, i;
+	struct pt_txn t;
+	pteval_t *e;
 
 	if (WARN_ON(va < FIXADDR_START || va >= FIXADDR_TOP || !size))
 		return;
@@ -71,12 +100,13 @@ void early_memunmap(void *addr, unsigned long size)
 	n = (PAGE_ALIGN(va + size) - (va & PAGE_MASK)) >> PAGE_SHIFT;
 	if (WARN_ON(first + n > FIX_BTMAP_SLOTS))
 		return;
+	pt_txn_begin(&t);
 	for (i = 0; i < n; i++) {
-		pteval_t *e = fix_pte(first + i);
-
+		e = fix_pte(first + i);
 		if (e)
-			*e = 0;
+			pt_txn_write(&t, e, 0, fix_to_virt(first + i),
+				     PG_LEVEL_4K);
 		fix_used[first + i] = false;
 	}
-	flush_tlb_kernel_range(fix_to_virt(first), fix_to_virt(first + n));
+	pt_txn_commit(&t);
 }

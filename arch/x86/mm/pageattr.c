@@ -1,25 +1,28 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * CPA: change page attributes of kernel mappings (the direct map and the
- * vmalloc/ioremap area), all or nothing.
+ * vmalloc/ioremap area), all or nothing, inside one page-table transaction
+ * (asm/pgtable_txn.h).
  *
- * A change is done in four steps so that no failure can leave it half
- * applied:
- *   1. check the range: page-aligned (misaligned addresses are warned
- *      about and aligned down, like Linux), no overflow, every page
- *      mapped, all inside one area;
- *   2. plan: count the page-table pages the splits will need (a large
- *      page partly inside the range is split, 1G -> 2M -> 4K, only as far
- *      as the range's ends require) and allocate them all up front;
- *   3. apply: split, then rewrite the leaf entries; a cache-mode change
- *      of a direct-map page that is also mapped by the kernel image
- *      changes the image's entry too (its permissions stay: W^X of the
- *      image is never relaxed through the alias);
- *   4. flush the TLB for everything changed, then merge: wherever a
- *      direct-map table has become uniform again (512 contiguous entries
- *      with the same attributes), it is folded back into one 2M or 1G
- *      page, so a set_memory_uc()/set_memory_wb() round trip leaves the
- *      direct map as it was at boot.
+ *   1. cpa_prepare(): check the spans (page aligned, no overflow, each
+ *      inside one area; misaligned addresses are warned about and aligned
+ *      down before, like Linux), count the splits the change needs
+ *      (cpa_plan.c: a large page cut by an end of a span, or whose pages
+ *      the change does not treat alike) and preallocate one page-table
+ *      page for each.  Nothing has changed yet, so any error changes
+ *      nothing.
+ *   2. cpa_apply(), in three stages, each ended by the transaction with
+ *      one cross-CPU invalidation before the next begins:
+ *      a. split, by the very rule the count used;
+ *      b. rewrite the leaves; a cache-mode change of a direct-map page
+ *         that the kernel image also maps changes the image's entry too
+ *         (its permissions stay: W^X of the image is never relaxed through
+ *         the alias);
+ *      c. merge: a direct-map table that became uniform again (512
+ *         contiguous entries with the same attributes) goes back to one
+ *         2M or 1G entry, so a set_memory_uc()/set_memory_wb() round trip
+ *         leaves the direct map as it was at boot.  The table is freed by
+ *         the commit, after the last invalidation.
  *
  * Splitting moves the PAT bit: it is bit 12 in a 2M/1G entry and bit 7 in
  * a 4K entry (SDM Vol. 3A 4.9.2; bit 7 of a large entry is PS).
@@ -27,50 +30,28 @@
 #include <linux/bug.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
-#include <linux/spinlock.h>
 #include <asm/page.h>
 #include <asm/pgtable.h>
+#include <asm/pgtable_txn.h>
 #include <asm/processor.h>
 #include <asm/set_memory.h>
-#include <asm/tlbflush.h>
+#include "cpa.h"
 #include "cpa_plan.h"
 
 extern char _text[], _end[];
 
-#define CPA_MAX_PREALLOC	CPA_PLAN_MAX_SPLITS
-
 struct cpa_stats cpa_stats;
-/* every change of the kernel page tables, CPA's and vmap_range()'s */
-DEFINE_SPINLOCK(cpa_lock);
-
-struct cpa_req {
-	unsigned long start, end;	/* virtual, page aligned */
-	pteval_t set, clr;		/* 4K-format bits */
-	int cache_mode;			/* -1: leave cache bits alone */
-	phys_addr_t prealloc[CPA_MAX_PREALLOC];
-	unsigned int nr_prealloc, used;
-};
-
-static bool cpa_in_direct_map(unsigned long va)
-{
-	return virt_in_direct_map(va);
-}
 
 static bool cpa_in_vmalloc(unsigned long va)
 {
 	return va >= VMALLOC_START && va <= VMALLOC_END;
 }
 
-/*
- * step 1: the range must lie inside one area; that every page of it is
- * mapped is checked by the planner's walk in step 2
- */
-static int cpa_check_range(unsigned long start, unsigned long end)
+/* [start, end) lies inside one area */
+static bool cpa_area_ok(unsigned long start, unsigned long end)
 {
-	if (!(cpa_in_direct_map(start) && cpa_in_direct_map(end - 1)) &&
-	    !(cpa_in_vmalloc(start) && cpa_in_vmalloc(end - 1)))
-		return -EINVAL;
-	return 0;
+	return (virt_in_direct_map(start) && virt_in_direct_map(end - 1)) ||
+	       (cpa_in_vmalloc(start) && cpa_in_vmalloc(end - 1));
 }
 
 /* the planner's view of the live tables (see cpa_plan.h) */
@@ -91,88 +72,107 @@ static const struct cpa_pt_view cpa_live_view = {
 	.leaf_level = cpa_view_leaf_level,
 };
 
-/* step 2: plan the splits, then get a page-table page for each */
-static int cpa_prealloc(struct cpa_req *r)
+/* a request whose pages may each want their own cache mode */
+struct cpa_req_uniform {
+	struct cpa_uniform u;
+	const struct cpa_req *r;
+};
+
+static bool cpa_req_uniform(const struct cpa_uniform *u, unsigned long va,
+			    unsigned long size)
 {
-	struct cpa_plan plan;
-	unsigned int i;
+	const struct cpa_req *r = ((const struct cpa_req_uniform *)u)->r;
+	enum page_cache_mode first = r->mode_of(va);
+	unsigned long p;
+
+	for (p = va + PAGE_SIZE; p - va < size; p += PAGE_SIZE)
+		if (r->mode_of(p) != first)
+			return false;
+	return true;
+}
+
+static void cpa_span(const struct cpa_req *r, unsigned int i,
+		     unsigned long *start, unsigned long *end)
+{
+	*start = r->vaddr[i];
+	*end = *start + (r->pages << PAGE_SHIFT);
+}
+
+/**
+ * cpa_prepare() - check a change and preallocate what it needs
+ * @t: the transaction it will run in
+ * @r: the change
+ *
+ * Context: @t begun, nothing changed in it yet.
+ * Return: 0; -EINVAL (bad span: outside the areas, wrapping, or with an
+ * unmapped page); -ENOMEM (no page-table pages for the splits).  Nothing
+ * is changed either way.
+ */
+int cpa_prepare(struct pt_txn *t, const struct cpa_req *r)
+{
+	struct cpa_req_uniform u = { { cpa_req_uniform }, r };
+	unsigned long start, end;
+	unsigned int i, n, need = 0;
 	int err;
 
-	cpa_plan_init(&plan);
-	err = cpa_plan_add_range(&plan, &cpa_live_view, r->start, r->end);
-	if (err)
-		return err == -ENOSPC ? -ENOMEM : err;
-	for (i = 0; i < plan.nr_splits && i < CPA_MAX_PREALLOC; i++) {
-		r->prealloc[i] = pgtable_alloc_page();
-		if (!r->prealloc[i])
-			goto err_free;
-		r->nr_prealloc++;
+	if (!r->nr || !r->pages || r->pages > (~0UL >> PAGE_SHIFT))
+		return -EINVAL;
+	for (i = 0; i < r->nr; i++) {
+		cpa_span(r, i, &start, &end);
+		if ((start & ~PAGE_MASK) || end - 1 < start ||
+		    !cpa_area_ok(start, end))
+			return -EINVAL;
+		err = cpa_plan_count(&cpa_live_view, r->mode_of ? &u.u : NULL,
+				     start, end, &n);
+		if (err)
+			return err;
+		need += n;
 	}
-	return 0;
-err_free:
-	while (r->nr_prealloc)
-		pgtable_free_page(r->prealloc[--r->nr_prealloc]);
-	return -ENOMEM;
+	return pt_txn_prealloc(t, need);
 }
 
-static phys_addr_t cpa_take_page(struct cpa_req *r)
+/* stage a: split every leaf the count counted */
+static void cpa_split_span(struct pt_txn *t, const struct cpa_req *r,
+			   unsigned long start, unsigned long end)
 {
-	if (WARN_ON(r->used >= r->nr_prealloc))
-		return 0;
-	return r->prealloc[r->used++];
+	struct cpa_req_uniform u = { { cpa_req_uniform }, r };
+	unsigned long va = start, leaf;
+	enum pg_level level;
+	pteval_t *e;
+
+	while (va - start < end - start) {
+		e = lookup_address(va, &level);
+		leaf = ALIGN_DOWN(va, pt_level_size(level));
+		if (cpa_must_split(leaf, level, start, end,
+				   r->mode_of ? &u.u : NULL)) {
+			pt_txn_split(t, e, leaf, level);
+			cpa_stats.splits++;
+			continue;	/* look again at the smaller entries */
+		}
+		va = leaf + pt_level_size(level);
+	}
 }
 
-/* replace the large entry *e (at @level) by a table of the next level */
-static void cpa_split(struct cpa_req *r, pteval_t *e, enum pg_level level,
-		      unsigned long va)
+/* the cache mode a change gives the page at @va */
+static enum page_cache_mode cpa_mode(const struct cpa_req *r, unsigned long va)
 {
-	phys_addr_t table = cpa_take_page(r);
-
-	cpa_split_entries(*e, level, __va(table));
-	*e = table | _PAGE_PRESENT | _PAGE_RW | _PAGE_ACCESSED | _PAGE_DIRTY;
-	if (cpa_in_direct_map(va)) {
-		direct_pages_count[level]--;
-		direct_pages_count[level - 1] += PTRS_PER_TABLE;
-	}
-	cpa_stats.splits++;
-	__flush_tlb_all();	/* the large translation must go everywhere */
+	return r->mode_of ? r->mode_of(va) : (enum page_cache_mode)r->cache_mode;
 }
 
 static pteval_t cpa_new_entry(const struct cpa_req *r, pteval_t v,
-			      enum pg_level level)
+			      enum pg_level level, unsigned long leaf)
 {
 	pteval_t set = r->set, clr = r->clr;
 
-	if (r->cache_mode >= 0) {
+	if (r->mode_of || r->cache_mode >= 0) {
 		clr |= _PAGE_CACHE_MASK;
-		set |= cachemode2protval(r->cache_mode);
+		set |= cachemode2protval(cpa_mode(r, leaf));
 	}
 	if (level != PG_LEVEL_4K) {
 		set = protval_4k_2_large(set);
 		clr = protval_4k_2_large(clr);
 	}
 	return (v & ~clr) | set;
-}
-
-/* step 3 for one range: split the ends as needed, rewrite the leaves */
-static void cpa_apply(struct cpa_req *r, unsigned long start,
-		      unsigned long end)
-{
-	unsigned long va = start, size;
-	enum pg_level level;
-	pteval_t *e;
-
-	while (va < end) {
-		e = lookup_address(va, &level);
-		size = pt_level_size(level);
-		if (level != PG_LEVEL_4K && pt_entry_large(*e, level) &&
-		    (!IS_ALIGNED(va, size) || end - va < size)) {
-			cpa_split(r, e, level, va);
-			continue;	/* look again at the smaller entries */
-		}
-		*e = cpa_new_entry(r, *e, level);
-		va = ALIGN_DOWN(va, size) + size;
-	}
 }
 
 /* the kernel image's alias of a direct-map page, if it has one */
@@ -185,77 +185,114 @@ static unsigned long cpa_image_alias(unsigned long va)
 	return 0;
 }
 
-/* keep the image's cache bits equal to the direct map's */
-static void cpa_sync_alias(struct cpa_req *r)
+/* keep the image's cache bits equal to the direct map's (4K entries) */
+static void cpa_write_alias(struct pt_txn *t, const struct cpa_req *r,
+			    unsigned long va)
 {
-	struct cpa_req alias = { .cache_mode = r->cache_mode };
-	unsigned long va, a;
-	bool changed = false;
+	unsigned long a = cpa_image_alias(va);
+	enum pg_level level;
+	pteval_t *e, v;
 
-	if (r->cache_mode < 0 || !cpa_in_direct_map(r->start))
+	if (!a)
 		return;
-	for (va = r->start; va < r->end; va += PAGE_SIZE) {
-		a = cpa_image_alias(va);
-		if (a) {
-			cpa_apply(&alias, a, a + PAGE_SIZE);	/* 4K: no split */
-			changed = true;
-		}
-	}
-	if (changed)
-		flush_tlb_kernel_range((unsigned long)_text, (unsigned long)_end);
+	e = lookup_address(a, &level);
+	if (WARN_ON_ONCE(level != PG_LEVEL_4K))
+		return;
+	v = (*e & ~_PAGE_CACHE_MASK) | cachemode2protval(cpa_mode(r, va));
+	if (v != *e)
+		pt_txn_write(t, e, v, a, level);
 }
 
-/* fold the table under *e (entries of @level) into one entry; 1 if done */
-static int cpa_try_merge(pteval_t *e, enum pg_level level)
+/* stage b: rewrite the leaves of one span, and its image alias */
+static void cpa_write_span(struct pt_txn *t, const struct cpa_req *r,
+			   unsigned long start, unsigned long end)
 {
-	phys_addr_t table;
-	pteval_t *t;
+	bool alias = (r->mode_of || r->cache_mode >= 0) &&
+		     virt_in_direct_map(start);
+	unsigned long va = start, leaf, p;
+	enum pg_level level;
+	pteval_t *e, v;
 
-	if (!pt_entry_present(*e) || pt_entry_large(*e, level + 1))
-		return 0;
-	table = *e & PTE_PFN_MASK;
-	t = __va(table);
-	if (level == PG_LEVEL_2M && !boot_cpu_has(X86_FEATURE_GBPAGES))
-		return 0;
-	if (!cpa_entries_mergeable(t, level))
-		return 0;
-	*e = cpa_merged_entry(t, level);
-	direct_pages_count[level] -= PTRS_PER_TABLE;
-	direct_pages_count[level + 1]++;
-	cpa_stats.merges++;
-	__flush_tlb_all();
-	pgtable_free_page(table);
-	return 1;
+	while (va - start < end - start) {
+		e = lookup_address(va, &level);
+		leaf = ALIGN_DOWN(va, pt_level_size(level));
+		v = cpa_new_entry(r, *e, level, leaf);
+		if (v != *e)
+			pt_txn_write(t, e, v, leaf, level);
+		va = leaf + pt_level_size(level);
+	}
+	if (!alias)
+		return;
+	for (p = start; p < end; p += PAGE_SIZE)
+		cpa_write_alias(t, r, p);
 }
 
-/* step 4: merge what became uniform around [start, end) in the direct map */
-static void cpa_merge_range(unsigned long start, unsigned long end)
+/* fold the table under *e (entries of @level) into one entry */
+static void cpa_try_merge(struct pt_txn *t, pteval_t *e, enum pg_level level,
+			  unsigned long va)
+{
+	pteval_t *table;
+
+	if (!e || !pt_entry_present(*e) || pt_entry_large(*e, level + 1))
+		return;
+	if (level == PG_LEVEL_2M && !boot_cpu_has(X86_FEATURE_GBPAGES))
+		return;
+	table = pt_virt(*e & PTE_PFN_MASK);
+	if (!cpa_entries_mergeable(table, level))
+		return;
+	pt_txn_replace_table(t, e, cpa_merged_entry(table, level),
+			     ALIGN_DOWN(va, pt_level_size(level + 1)),
+			     level + 1);
+	cpa_stats.merges++;
+}
+
+/* stage c: merge what became uniform around [start, end) */
+static void cpa_merge_span(struct pt_txn *t, unsigned long start,
+			   unsigned long end)
 {
 	unsigned long va;
-	enum pg_level level;
 
-	if (!cpa_in_direct_map(start))
+	if (!virt_in_direct_map(start))
 		return;
-	for (va = ALIGN_DOWN(start, PMD_SIZE); va < end; va += PMD_SIZE) {
-		lookup_address(va, &level);
-		if (level == PG_LEVEL_4K) {
-			/* the 2M-level entry holding this table */
-			pteval_t *pmd = lookup_entry_at(va, PG_LEVEL_2M);
-
-			if (pmd)
-				cpa_try_merge(pmd, PG_LEVEL_4K);
-		}
-	}
-	for (va = ALIGN_DOWN(start, PUD_SIZE); va < end; va += PUD_SIZE) {
-		pteval_t *pud = lookup_entry_at(va, PG_LEVEL_1G);
-
-		if (pud)
-			cpa_try_merge(pud, PG_LEVEL_2M);
-	}
+	for (va = ALIGN_DOWN(start, PMD_SIZE); va < end; va += PMD_SIZE)
+		cpa_try_merge(t, lookup_entry_at(va, PG_LEVEL_2M), PG_LEVEL_4K,
+			      va);
+	for (va = ALIGN_DOWN(start, PUD_SIZE); va < end; va += PUD_SIZE)
+		cpa_try_merge(t, lookup_entry_at(va, PG_LEVEL_1G), PG_LEVEL_2M,
+			      va);
 }
 
 /**
- * change_page_attr_set_clr() - the CPA core
+ * cpa_apply() - carry out a change cpa_prepare() accepted
+ * @t: the same transaction, still open
+ * @r: the same change
+ *
+ * Cannot fail: every table it takes was preallocated.  Every stage is
+ * done for all spans before the next begins, so a change costs at most
+ * three invalidations however many spans it has.
+ */
+void cpa_apply(struct pt_txn *t, const struct cpa_req *r)
+{
+	unsigned long start, end;
+	unsigned int i;
+
+	for (i = 0; i < r->nr; i++) {
+		cpa_span(r, i, &start, &end);
+		cpa_split_span(t, r, start, end);
+	}
+	for (i = 0; i < r->nr; i++) {
+		cpa_span(r, i, &start, &end);
+		cpa_write_span(t, r, start, end);
+	}
+	for (i = 0; i < r->nr; i++) {
+		cpa_span(r, i, &start, &end);
+		cpa_merge_span(t, start, end);
+	}
+	cpa_stats.changes++;
+}
+
+/**
+ * change_page_attr_set_clr() - the CPA core, in a transaction of its own
  * @addr: start; misaligned is warned about and aligned down
  * @numpages: pages
  * @set: 4K-format bits to set
@@ -268,34 +305,25 @@ static void cpa_merge_range(unsigned long start, unsigned long end)
 int change_page_attr_set_clr(unsigned long addr, int numpages, pteval_t set,
 			     pteval_t clr, int cache_mode)
 {
-	struct cpa_req r = { .set = set, .clr = clr, .cache_mode = cache_mode };
-	unsigned long flags;
+	struct cpa_req r = {
+		.vaddr = &addr, .nr = 1, .set = set, .clr = clr,
+		.cache_mode = cache_mode,
+	};
+	struct pt_txn t;
 	int err;
 
 	if (addr & ~PAGE_MASK) {
 		WARN_ONCE(1, "CPA: misaligned address: %#lx\n", addr);
 		addr &= PAGE_MASK;
 	}
-	if (numpages <= 0 ||
-	    (unsigned long)numpages > (~0UL - addr) >> PAGE_SHIFT)
+	if (numpages <= 0)
 		return -EINVAL;
-	r.start = addr;
-	r.end = addr + ((unsigned long)numpages << PAGE_SHIFT);
-
-	spin_lock_irqsave(&cpa_lock, flags);
-	err = cpa_check_range(r.start, r.end);
+	r.pages = numpages;
+	pt_txn_begin(&t);
+	err = cpa_prepare(&t, &r);
 	if (!err)
-		err = cpa_prealloc(&r);
-	if (!err) {
-		cpa_apply(&r, r.start, r.end);
-		cpa_sync_alias(&r);
-		flush_tlb_kernel_range(r.start, r.end);
-		cpa_merge_range(r.start, r.end);
-		while (r.used < r.nr_prealloc)
-			pgtable_free_page(r.prealloc[--r.nr_prealloc]);
-		cpa_stats.changes++;
-	}
-	spin_unlock_irqrestore(&cpa_lock, flags);
+		cpa_apply(&t, &r);
+	pt_txn_commit(&t);
 	return err;
 }
 

@@ -7,8 +7,14 @@
  * own TLB and waits until every other online CPU has flushed its own
  * (a "shootdown", by cross-CPU call).  The caller has already written the
  * new entries, so a CPU that refills its TLB after the flush sees them.
- * The counters let tests check that a change flushed, and "pat bench"
- * report how much.
+ *
+ * Every flush, INVLPG or full, also empties the CPU's paging-structure
+ * caches (SDM Vol. 3A 4.10.4.1), so a CPU that has flushed since a
+ * page-table page was unlinked can no longer reach that page.  Each CPU
+ * records, in tlb_seen_gen, the unlink generation (pgtable_txn.c) it read
+ * before its latest flush; the page allocator checks it before handing
+ * out a page that was a page table.  The counters let tests check that a
+ * change flushed, and "pat bench" report how much.
  */
 #include <linux/kernel.h>
 #include <linux/smp.h>
@@ -16,6 +22,7 @@
 #include <asm/irqflags.h>
 #include <asm/page_types.h>
 #include <asm/percpu.h>
+#include <asm/pgtable_txn.h>
 #include <asm/processor.h>
 #include <asm/processor-flags.h>
 #include <asm/special_insns.h>
@@ -29,11 +36,24 @@ static inline void stat_add(unsigned long *c, unsigned long n)
 	__atomic_fetch_add(c, n, __ATOMIC_RELAXED);
 }
 
+/* the generation to record once the flush that follows is done */
+static u32 tlb_gen_before_flush(void)
+{
+	return __atomic_load_n(&pt_unlink_gen, __ATOMIC_ACQUIRE);
+}
+
+static void tlb_gen_flushed(u32 gen)
+{
+	__atomic_store_n(&this_pcpu()->tlb_seen_gen, gen, __ATOMIC_RELEASE);
+}
+
 void __flush_tlb_all(void)
 {
 	unsigned long flags, cr4;
+	u32 gen;
 
 	local_irq_save(flags);
+	gen = tlb_gen_before_flush();
 	cr4 = read_cr4();
 	if (cr4 & X86_CR4_PGE) {
 		write_cr4(cr4 & ~X86_CR4_PGE);
@@ -43,46 +63,101 @@ void __flush_tlb_all(void)
 	}
 	stat_add(&tlb_stats.full, 1);
 	this_pcpu()->tlb_full++;
+	tlb_gen_flushed(gen);
 	local_irq_restore(flags);
 }
 
-struct flush_range {
-	unsigned long start, end;
-};
-
-static void flush_local(unsigned long start, unsigned long end)
+/**
+ * tlb_batch_add() - add [start, end) to the ranges @b will invalidate
+ * @b: the batch
+ * @start: first virtual address
+ * @end: end, exclusive; [start, end) may not wrap
+ *
+ * A range touching the last one added extends it (changes come in
+ * address order), so a batch rarely runs out of slots.
+ */
+void tlb_batch_add(struct tlb_batch *b, unsigned long start,
+		   unsigned long end)
 {
-	unsigned long va, n = 0;
+	start &= PAGE_MASK;
+	if (end <= start || b->all)
+		return;
+	b->pages += (end - start + PAGE_SIZE - 1) >> PAGE_SHIFT;
+	if (b->pages > TLB_FLUSH_CEILING) {
+		b->all = true;
+		return;
+	}
+	if (b->nr && b->r[b->nr - 1].end >= start &&
+	    b->r[b->nr - 1].start <= end) {
+		b->r[b->nr - 1].start = min(b->r[b->nr - 1].start, start);
+		b->r[b->nr - 1].end = max(b->r[b->nr - 1].end, end);
+		return;
+	}
+	if (b->nr == TLB_BATCH_RANGES) {
+		b->all = true;
+		return;
+	}
+	b->r[b->nr].start = start;
+	b->r[b->nr].end = end;
+	b->nr++;
+}
 
-	if ((end - start) >> PAGE_SHIFT > TLB_FLUSH_CEILING) {
+static void flush_local(const struct tlb_batch *b)
+{
+	unsigned long va, n = 0, flags;
+	unsigned int i;
+	u32 gen;
+
+	if (b->all) {
 		__flush_tlb_all();
 		return;
 	}
-	for (va = start & PAGE_MASK; va < end; va += PAGE_SIZE, n++)
-		invlpg(va);
+	local_irq_save(flags);
+	gen = tlb_gen_before_flush();
+	for (i = 0; i < b->nr; i++)
+		for (va = b->r[i].start; va < b->r[i].end; va += PAGE_SIZE, n++)
+			invlpg(va);
+	/* even with no range, INVLPG's paging-structure flush is owed */
+	if (!n) {
+		invlpg(0);
+		n++;
+	}
 	stat_add(&tlb_stats.single, n);
 	this_pcpu()->tlb_single += n;
+	tlb_gen_flushed(gen);
+	local_irq_restore(flags);
 }
 
 static void flush_remote(void *info)
 {
-	const struct flush_range *f = info;
-
-	flush_local(f->start, f->end);
+	flush_local(info);
 	this_pcpu()->tlb_remote++;
 }
 
-/* every other online CPU flushes [start, end) too; wait for them all */
-static void shootdown(unsigned long start, unsigned long end)
+/* every other online CPU flushes @b too; wait for them all */
+static void shootdown(const struct tlb_batch *b)
 {
-	struct flush_range f = { start, end };
 	unsigned int others = num_online_cpus() - 1;
 
 	if (!others)
 		return;
 	stat_add(&tlb_stats.shootdowns, 1);
 	stat_add(&tlb_stats.ipis, others);
-	smp_call_function_many(cpu_online_mask, flush_remote, &f, true);
+	smp_call_function_many(cpu_online_mask, flush_remote, (void *)b, true);
+}
+
+/**
+ * flush_tlb_kernel_batch() - invalidate a batch on every online CPU
+ * @b: what to invalidate; emptied afterwards
+ *
+ * Returns when every online CPU has flushed: from then on none holds a
+ * translation, or a paging-structure cache entry, from before the call.
+ */
+void flush_tlb_kernel_batch(struct tlb_batch *b)
+{
+	flush_local(b);
+	shootdown(b);
+	*b = (struct tlb_batch){ 0 };
 }
 
 /**
@@ -95,10 +170,12 @@ static void shootdown(unsigned long start, unsigned long end)
  */
 void flush_tlb_kernel_range(unsigned long start, unsigned long end)
 {
+	struct tlb_batch b = { 0 };
+
 	if (end <= start)
 		return;
-	flush_local(start, end);
-	shootdown(start, end);
+	tlb_batch_add(&b, start, end);
+	flush_tlb_kernel_batch(&b);
 }
 
 /**
@@ -106,8 +183,9 @@ void flush_tlb_kernel_range(unsigned long start, unsigned long end)
  */
 void flush_tlb_all(void)
 {
-	__flush_tlb_all();
-	shootdown(0, ~0UL);
+	struct tlb_batch b = { .all = true };
+
+	flush_tlb_kernel_batch(&b);
 }
 
 static void wbinvd_local(void *info)

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host tests of arch/x86/mm/cpa_plan.c: split planning against a model of
- * the page tables (hand-written layouts and a randomized oracle), and the
- * split/merge entry arithmetic including the PAT-bit move.
+ * Host tests of arch/x86/mm/cpa_plan.c: split counting against a model of
+ * the page tables (hand-written layouts, changes that treat pages alike or
+ * not, and a randomized oracle that splits the model as the CPA core does),
+ * and the split/merge entry arithmetic including the PAT-bit move.
  */
 #include <linux/compiler.h>
 #include <linux/errno.h>
@@ -50,161 +51,220 @@ static void model_init(struct model *m, unsigned long base, enum pg_level l)
 		m->gran[i] = l;
 }
 
-/* carry out one split on the model; false if it does not fit the model */
-static bool model_split(struct model *m, const struct cpa_split *s)
-{
-	unsigned long i = (s->va - m->base) / SZ_2M, n;
+/*
+ * A change's targets as a step function: the change treats two pages
+ * differently exactly when a breakpoint lies between them.
+ */
+struct targets {
+	struct cpa_uniform u;
+	unsigned int nr;
+	unsigned long at[8];	/* a page where the target changes */
+};
 
-	if (model_leaf_level(&m->view, s->va) != s->level ||
-	    s->va & (pt_level_size(s->level) - 1))
-		return false;
-	if (s->level == PG_LEVEL_2M) {
-		m->gran[i] = PG_LEVEL_4K;
-		return true;
-	}
-	for (n = 0; n < 512; n++)
-		m->gran[i + n] = PG_LEVEL_2M;
+static bool targets_uniform(const struct cpa_uniform *u, unsigned long va,
+			    unsigned long size)
+{
+	const struct targets *t = (const struct targets *)u;
+	unsigned int i;
+
+	for (i = 0; i < t->nr; i++)
+		if (t->at[i] > va && t->at[i] - va < size)
+			return false;
 	return true;
 }
 
-static int plan_one(struct model *m, struct cpa_plan *p, unsigned long start,
-		    unsigned long end)
+static void targets_init(struct targets *t)
 {
-	cpa_plan_init(p);
-	return cpa_plan_add_range(p, &m->view, start, end);
+	t->u.uniform = targets_uniform;
+	t->nr = 0;
+}
+
+/* carry out one split on the model */
+static void model_split(struct model *m, unsigned long leaf, enum pg_level l)
+{
+	unsigned long i = (leaf - m->base) / SZ_2M, n;
+
+	if (l == PG_LEVEL_2M) {
+		m->gran[i] = PG_LEVEL_4K;
+		return;
+	}
+	for (n = 0; n < 512; n++)
+		m->gran[i + n] = PG_LEVEL_2M;
+}
+
+/*
+ * What the CPA core does with a plan, on the model: walk the range and
+ * split every leaf cpa_must_split() names.  Returns the splits made.
+ */
+static unsigned int model_apply(struct model *m, unsigned long s,
+				unsigned long e, const struct cpa_uniform *u)
+{
+	unsigned long va = s, leaf;
+	unsigned int n = 0;
+	enum pg_level l;
+
+	while (va - s < e - s) {
+		l = model_leaf_level(&m->view, va);
+		leaf = va & ~(pt_level_size(l) - 1);
+		if (cpa_must_split(leaf, l, s, e, u)) {
+			model_split(m, leaf, l);
+			n++;
+			continue;
+		}
+		va = leaf + pt_level_size(l);
+	}
+	return n;
+}
+
+static unsigned int count(struct model *m, const struct cpa_uniform *u,
+			  unsigned long start, unsigned long end, int *err)
+{
+	unsigned int n = 12345;
+
+	*err = cpa_plan_count(&m->view, u, start, end, &n);
+	return n;
 }
 
 UNIT_TEST(cpa_plan, aligned_1g_needs_nothing)
 {
 	struct model m;
-	struct cpa_plan p;
+	int err;
 
 	model_init(&m, MODEL_BASE, PG_LEVEL_1G);
-	EXPECT_EQ(plan_one(&m, &p, MODEL_BASE + SZ_1G, MODEL_BASE + 3 * SZ_1G), 0);
-	EXPECT_EQ(p.nr_splits, 0);
+	EXPECT_EQ(count(&m, NULL, MODEL_BASE + SZ_1G, MODEL_BASE + 3 * SZ_1G,
+			&err), 0);
+	EXPECT_EQ(err, 0);
 }
 
 UNIT_TEST(cpa_plan, one_page_in_1g_splits_twice)
 {
 	struct model m;
-	struct cpa_plan p;
 	unsigned long va = MODEL_BASE + SZ_1G + 5 * SZ_2M + 3 * SZ_4K;
+	int err;
 
 	model_init(&m, MODEL_BASE, PG_LEVEL_1G);
-	ASSERT_EQ(plan_one(&m, &p, va, va + SZ_4K), 0);
-	ASSERT_EQ(p.nr_splits, 2);
-	EXPECT_EQ(p.splits[0].level, PG_LEVEL_1G);
-	EXPECT_EQ(p.splits[0].va, MODEL_BASE + SZ_1G);
-	EXPECT_EQ(p.splits[1].level, PG_LEVEL_2M);
-	EXPECT_EQ(p.splits[1].va, MODEL_BASE + SZ_1G + 5 * SZ_2M);
+	EXPECT_EQ(count(&m, NULL, va, va + SZ_4K, &err), 2);
+	EXPECT_EQ(err, 0);
+	EXPECT_EQ(model_apply(&m, va, va + SZ_4K, NULL), 2);
+	EXPECT_EQ(m.gran[(va - MODEL_BASE) / SZ_2M], PG_LEVEL_4K);
+	EXPECT_EQ(m.gran[(va - MODEL_BASE) / SZ_2M + 1], PG_LEVEL_2M);
 }
 
 UNIT_TEST(cpa_plan, ends_in_two_2m_pages_of_one_1g)
 {
 	struct model m;
-	struct cpa_plan p;
 	unsigned long g = MODEL_BASE + 2 * SZ_1G;
+	int err;
 
 	model_init(&m, MODEL_BASE, PG_LEVEL_1G);
-	ASSERT_EQ(plan_one(&m, &p, g + SZ_2M + SZ_4K, g + 9 * SZ_2M + SZ_4K), 0);
 	/* the 1G page once, then each end's 2M page */
-	ASSERT_EQ(p.nr_splits, 3);
-	EXPECT_EQ(p.splits[0].level, PG_LEVEL_1G);
-	EXPECT_EQ(p.splits[1].va, g + SZ_2M);
-	EXPECT_EQ(p.splits[2].va, g + 9 * SZ_2M);
+	EXPECT_EQ(count(&m, NULL, g + SZ_2M + SZ_4K, g + 9 * SZ_2M + SZ_4K,
+			&err), 3);
+	EXPECT_EQ(err, 0);
 }
 
 UNIT_TEST(cpa_plan, 2m_aligned_range_in_1g_splits_once)
 {
 	struct model m;
-	struct cpa_plan p;
+	int err;
 
 	model_init(&m, MODEL_BASE, PG_LEVEL_1G);
-	ASSERT_EQ(plan_one(&m, &p, MODEL_BASE + 4 * SZ_2M,
-			   MODEL_BASE + 6 * SZ_2M), 0);
-	ASSERT_EQ(p.nr_splits, 1);
-	EXPECT_EQ(p.splits[0].level, PG_LEVEL_1G);
+	EXPECT_EQ(count(&m, NULL, MODEL_BASE + 4 * SZ_2M,
+			MODEL_BASE + 6 * SZ_2M, &err), 1);
+	EXPECT_EQ(err, 0);
 }
 
 UNIT_TEST(cpa_plan, 4k_leaves_need_nothing)
 {
 	struct model m;
-	struct cpa_plan p;
+	int err;
 
 	model_init(&m, MODEL_BASE, PG_LEVEL_4K);
-	EXPECT_EQ(plan_one(&m, &p, MODEL_BASE + SZ_4K, MODEL_BASE + 3 * SZ_4K), 0);
-	EXPECT_EQ(p.nr_splits, 0);
+	EXPECT_EQ(count(&m, NULL, MODEL_BASE + SZ_4K, MODEL_BASE + 3 * SZ_4K,
+			&err), 0);
+	EXPECT_EQ(err, 0);
 }
 
 UNIT_TEST(cpa_plan, hole_is_refused_and_plans_nothing)
 {
 	struct model m;
-	struct cpa_plan p;
+	int err;
 
 	model_init(&m, MODEL_BASE, PG_LEVEL_2M);
 	m.gran[7] = PG_LEVEL_NONE;
-	EXPECT_EQ(plan_one(&m, &p, MODEL_BASE + SZ_4K, MODEL_BASE + 8 * SZ_2M),
-		  -EINVAL);
-	EXPECT_EQ(p.nr_splits, 0);
+	EXPECT_EQ(count(&m, NULL, MODEL_BASE + SZ_4K, MODEL_BASE + 8 * SZ_2M,
+			&err), 0);
+	EXPECT_EQ(err, -EINVAL);
 	/* the hole's last page only */
-	EXPECT_EQ(plan_one(&m, &p, MODEL_BASE + 8 * SZ_2M - SZ_4K,
-			   MODEL_BASE + 8 * SZ_2M), -EINVAL);
+	count(&m, NULL, MODEL_BASE + 8 * SZ_2M - SZ_4K, MODEL_BASE + 8 * SZ_2M,
+	      &err);
+	EXPECT_EQ(err, -EINVAL);
 	/* right after the hole is fine */
-	EXPECT_EQ(plan_one(&m, &p, MODEL_BASE + 8 * SZ_2M,
-			   MODEL_BASE + 8 * SZ_2M + SZ_4K), 0);
-	EXPECT_EQ(p.nr_splits, 1);
+	EXPECT_EQ(count(&m, NULL, MODEL_BASE + 8 * SZ_2M,
+			MODEL_BASE + 8 * SZ_2M + SZ_4K, &err), 1);
+	EXPECT_EQ(err, 0);
 }
 
 UNIT_TEST(cpa_plan, bad_ranges)
 {
 	struct model m;
-	struct cpa_plan p;
+	int err;
 
 	model_init(&m, MODEL_BASE, PG_LEVEL_2M);
-	EXPECT_EQ(plan_one(&m, &p, MODEL_BASE, MODEL_BASE), -EINVAL);
-	EXPECT_EQ(plan_one(&m, &p, MODEL_BASE + SZ_4K, MODEL_BASE), -EINVAL);
-	EXPECT_EQ(plan_one(&m, &p, MODEL_BASE + 1, MODEL_BASE + SZ_4K), -EINVAL);
-	EXPECT_EQ(plan_one(&m, &p, MODEL_BASE, MODEL_BASE + 0x800), -EINVAL);
+	count(&m, NULL, MODEL_BASE, MODEL_BASE, &err);
+	EXPECT_EQ(err, -EINVAL);
+	count(&m, NULL, MODEL_BASE + SZ_4K, MODEL_BASE, &err);
+	EXPECT_EQ(err, -EINVAL);
+	count(&m, NULL, MODEL_BASE + 1, MODEL_BASE + SZ_4K, &err);
+	EXPECT_EQ(err, -EINVAL);
+	count(&m, NULL, MODEL_BASE, MODEL_BASE + 0x800, &err);
+	EXPECT_EQ(err, -EINVAL);
 	/* past the end of the model */
-	EXPECT_EQ(plan_one(&m, &p, MODEL_BASE + 8 * SZ_1G - SZ_4K,
-			   MODEL_BASE + 8 * SZ_1G + SZ_4K), -EINVAL);
+	count(&m, NULL, MODEL_BASE + 8 * SZ_1G - SZ_4K,
+	      MODEL_BASE + 8 * SZ_1G + SZ_4K, &err);
+	EXPECT_EQ(err, -EINVAL);
 }
 
 UNIT_TEST(cpa_plan, top_of_address_space)
 {
 	struct model m;
-	struct cpa_plan p;
+	int err;
 
 	/* the model's last GiB ends at 2^64: end == 0 means "to the top" */
 	model_init(&m, 0UL - 8 * SZ_1G, PG_LEVEL_1G);
-	ASSERT_EQ(plan_one(&m, &p, 0UL - SZ_4K, 0), 0);
-	ASSERT_EQ(p.nr_splits, 2);
-	EXPECT_EQ(p.splits[0].va, 0UL - SZ_1G);
-	EXPECT_EQ(p.splits[1].va, 0UL - SZ_2M);
-	EXPECT_EQ(plan_one(&m, &p, 0UL - SZ_1G, 0), 0);
-	EXPECT_EQ(p.nr_splits, 0);
+	EXPECT_EQ(count(&m, NULL, 0UL - SZ_4K, 0, &err), 2);
+	EXPECT_EQ(err, 0);
+	EXPECT_EQ(model_apply(&m, 0UL - SZ_4K, 0, NULL), 2);
+	EXPECT_EQ(m.gran[MODEL_GRANS - 1], PG_LEVEL_4K);
+	EXPECT_EQ(count(&m, NULL, 0UL - SZ_1G, 0, &err), 0);
 }
 
-UNIT_TEST(cpa_plan, alias_range_shares_the_plan)
+UNIT_TEST(cpa_plan, non_uniform_change_splits_inside)
 {
 	struct model m;
-	struct cpa_plan p;
-	unsigned long va = MODEL_BASE + 3 * SZ_2M + SZ_4K;
+	struct targets t;
+	unsigned long g = MODEL_BASE + SZ_1G;
+	int err;
 
 	model_init(&m, MODEL_BASE, PG_LEVEL_1G);
-	cpa_plan_init(&p);
-	ASSERT_EQ(cpa_plan_add_range(&p, &m.view, va, va + SZ_4K), 0);
-	/* the same range again adds nothing; another GiB adds its own */
-	ASSERT_EQ(cpa_plan_add_range(&p, &m.view, va, va + SZ_4K), 0);
-	EXPECT_EQ(p.nr_splits, 2);
-	ASSERT_EQ(cpa_plan_add_range(&p, &m.view, va + SZ_1G, va + SZ_1G + SZ_4K), 0);
-	EXPECT_EQ(p.nr_splits, 4);
-	ASSERT_EQ(cpa_plan_add_range(&p, &m.view, va + 2 * SZ_1G + SZ_2M,
-				     va + 2 * SZ_1G + 5 * SZ_2M), 0);
-	EXPECT_EQ(p.nr_splits, 7);
-	/* a fourth range may overflow: refused, not truncated */
-	EXPECT_EQ(cpa_plan_add_range(&p, &m.view, va + 3 * SZ_1G + SZ_2M,
-				     va + 3 * SZ_1G + 5 * SZ_2M), -ENOSPC);
+	targets_init(&t);
+	/* a whole GiB whose pages differ at one 4K page of its 2M page 3 */
+	t.at[t.nr++] = g + 3 * SZ_2M + 5 * SZ_4K;
+	EXPECT_EQ(count(&m, &t.u, g, g + SZ_1G, &err), 2);
+	EXPECT_EQ(err, 0);
+	EXPECT_EQ(model_apply(&m, g, g + SZ_1G, &t.u), 2);
+	EXPECT_EQ(m.gran[512 + 3], PG_LEVEL_4K);
+	EXPECT_EQ(m.gran[512 + 4], PG_LEVEL_2M);
+	/* differing at a 2M boundary splits the 1G page only */
+	model_init(&m, MODEL_BASE, PG_LEVEL_1G);
+	t.at[0] = g + 7 * SZ_2M;
+	EXPECT_EQ(count(&m, &t.u, g, g + SZ_1G, &err), 1);
+	/* and a uniform change of a whole GiB splits nothing */
+	t.nr = 0;
+	EXPECT_EQ(count(&m, &t.u, g, g + SZ_1G, &err), 0);
+	/* a breakpoint outside the range does not count */
+	t.at[t.nr++] = g + SZ_1G + SZ_4K;
+	EXPECT_EQ(count(&m, &t.u, g, g + SZ_1G, &err), 0);
 }
 
 static void random_layout(struct model *m, unsigned long long *rs)
@@ -256,19 +316,34 @@ static unsigned long random_boundary(unsigned long long *rs)
 	return MODEL_BASE + off * SZ_4K;
 }
 
+/* the oracle's own idea of a leaf a change of [s, e) may keep whole */
+static bool leaf_fits(const struct targets *t, unsigned long a,
+		      unsigned long z, unsigned long s, unsigned long e)
+{
+	unsigned int i;
+
+	if (a < s || z > e)
+		return false;
+	for (i = 0; i < t->nr; i++)
+		if (t->at[i] > a && t->at[i] < z)
+			return false;
+	return true;
+}
+
 /*
- * The oracle: after the planned splits every leaf touching the range lies
- * inside it (enough), every split had an end strictly inside it (needed),
- * and every split found the entry it expected (in order).
+ * The oracle, written without cpa_must_split(): the count equals the
+ * splits the core makes; afterwards every leaf touching the range lies
+ * inside it and the change treats it alike (enough); and no leaf was split
+ * that already fitted (needed).
  */
 UNIT_TEST(cpa_plan, randomized_against_model)
 {
 	unsigned long long rs = unit_seed();
-	unsigned int iter, i;
+	unsigned int iter, i, planned, made;
 
 	for (iter = 0; iter < 3000; iter++) {
-		static struct model m;
-		struct cpa_plan p;
+		static struct model m, before;
+		struct targets t;
 		unsigned long s = random_boundary(&rs), e = random_boundary(&rs);
 		unsigned long va;
 		int err;
@@ -281,30 +356,50 @@ UNIT_TEST(cpa_plan, randomized_against_model)
 		if (s == e)
 			e += SZ_4K;
 		random_layout(&m, &rs);
-		err = plan_one(&m, &p, s, e);
+		targets_init(&t);
+		for (i = unit_rand(&rs) % 4; i; i--)
+			t.at[t.nr++] = random_boundary(&rs);
+		planned = count(&m, (iter & 1) ? &t.u : NULL, s, e, &err);
+		if (!(iter & 1))
+			t.nr = 0;
 		if (!range_mapped(&m, s, e)) {
 			EXPECT_EQ(err, -EINVAL);
+			EXPECT_EQ(planned, 0);
 			continue;
 		}
 		ASSERT_EQ(err, 0);
-		ASSERT_TRUE(p.nr_splits <= 4);
-		for (i = 0; i < p.nr_splits; i++) {
-			unsigned long a = p.splits[i].va;
-			unsigned long z = a + pt_level_size(p.splits[i].level);
-
-			EXPECT_TRUE((s > a && s < z) || (e > a && e < z));
-			if (!model_split(&m, &p.splits[i]))
-				ASSERT_FAIL("split %u (%#lx, level %d) does not fit",
-					    i, a, p.splits[i].level);
-		}
+		before = m;
+		made = model_apply(&m, s, e, &t.u);
+		if (made != planned)
+			ASSERT_FAIL("seed %llu: planned %u splits, made %u",
+				    unit_seed(), planned, made);
 		for (va = s; va < e;) {
 			enum pg_level l = model_leaf_level(&m.view, va);
 			unsigned long a = va & ~(pt_level_size(l) - 1);
 
-			if (a < s || a + pt_level_size(l) > e)
-				ASSERT_FAIL("seed %llu: leaf %#lx level %d crosses [%#lx, %#lx)",
+			if (l != PG_LEVEL_4K &&
+			    !leaf_fits(&t, a, a + pt_level_size(l), s, e))
+				ASSERT_FAIL("seed %llu: leaf %#lx level %d does not fit [%#lx, %#lx)",
 					    unit_seed(), a, l, s, e);
 			va = a + pt_level_size(l);
+		}
+		/* every 2M granule now split finer than before had to be */
+		for (i = 0; i < MODEL_GRANS; i++) {
+			unsigned long a = MODEL_BASE + i * SZ_2M;
+
+			if (m.gran[i] == before.gran[i])
+				continue;
+			if (before.gran[i] == PG_LEVEL_1G) {
+				a &= ~(SZ_1G - 1);
+				if (leaf_fits(&t, a, a + SZ_1G, s, e))
+					ASSERT_FAIL("seed %llu: 1G leaf %#lx split needlessly",
+						    unit_seed(), a);
+			}
+			if (m.gran[i] == PG_LEVEL_4K &&
+			    leaf_fits(&t, MODEL_BASE + i * SZ_2M,
+				      MODEL_BASE + (i + 1) * SZ_2M, s, e))
+				ASSERT_FAIL("seed %llu: 2M leaf %#lx split needlessly",
+					    unit_seed(), MODEL_BASE + i * SZ_2M);
 		}
 	}
 }

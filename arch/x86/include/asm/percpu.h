@@ -32,6 +32,7 @@ struct pcpu {
 	unsigned long tlb_single;	/* INVLPGs done on this CPU */
 	unsigned long tlb_full;		/* full flushes done on this CPU */
 	unsigned long tlb_remote;	/* flush requests served for others */
+	u32 tlb_seen_gen;		/* pt_unlink_gen before our last flush */
 	unsigned long wbinvd;
 	unsigned long calls_served;
 	void (*work_fn)(void *);		/* smp_run_async(): run when idle */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The kernel's page tables (arch/x86/mm/init.c, pgtable.c): one set, shared
- * by every CPU, walked by one function, lookup_address().
+ * The kernel's page tables: one set, shared by every CPU (built by
+ * arch/x86/mm/init.c, walked and mapped by pgtable.c, changed only through
+ * page-table transactions, asm/pgtable_txn.h).
  */
 #ifndef _ASM_X86_PGTABLE_H
 #define _ASM_X86_PGTABLE_H
@@ -9,7 +10,6 @@
 #include <linux/types.h>
 #include <asm/page_cache_mode.h>
 #include <asm/pgtable_types.h>
-#include <linux/spinlock.h>
 
 extern pteval_t *init_pgd;
 extern phys_addr_t init_pgd_phys;
@@ -18,27 +18,37 @@ extern unsigned long direct_pages_count[PG_LEVEL_NUM];
 /* the same right after boot, to check that splits are undone */
 extern unsigned long direct_pages_boot[PG_LEVEL_NUM];
 
+/* what an upper-level entry pointing to a table holds: the leaf decides */
+#define _PAGE_TABLE	(_PAGE_PRESENT | _PAGE_RW | _PAGE_ACCESSED | _PAGE_DIRTY)
+
 void paging_init(void);
 /*
  * The entry that decides va's mapping and its level: a 4 KiB entry, a
- * large one, or the first entry found not present.  Never NULL.
+ * large one, or the first entry found not present.  Never NULL.  Only
+ * inside a page-table transaction; outside one, pt_read_entry() copies it.
  */
 pteval_t *lookup_address(unsigned long va, enum pg_level *level);
 pteval_t *lookup_entry_at(unsigned long va, enum pg_level level);
+pteval_t pt_read_entry(unsigned long va, enum pg_level *level);
+/* a page-table page's contents by physical address */
+pteval_t *pt_virt(phys_addr_t p);
 /* a zeroed page for page tables: memblock early, the buddy allocator later */
 phys_addr_t pgtable_alloc_page(void);
 void pgtable_free_page(phys_addr_t p);
 extern long pgtable_nr_buddy;
 /* true once pgtable pages come from the buddy allocator */
 void pgtable_use_buddy(void);
+bool pgtable_can_free(void);
+/* paging_init() only: build the tables, then say they are live */
+int pt_build_map(unsigned long va, phys_addr_t pa, enum pg_level level,
+		 pteval_t prot);
+void pgtable_switched(void);
 /* /sys/kernel/debug/page_tables/kernel */
 void ptdump_init(void);
 
 /* map [va, va+size) to [pa, ...) with 2 MiB pages where alignment allows */
 int vmap_range(unsigned long va, phys_addr_t pa, size_t size, pgprot_t prot);
 void vunmap_range(unsigned long va, size_t size);
-/* serializes every change of the kernel page tables (pageattr.c) */
-extern spinlock_t cpa_lock;
 
 /* cache modes as PTE bits, from the PAT in force (arch/x86/mm/pat/) */
 pteval_t cachemode2protval(enum page_cache_mode pcm);
@@ -53,6 +63,15 @@ static inline bool pt_entry_present(pteval_t v)
 static inline bool pt_entry_large(pteval_t v, enum pg_level level)
 {
 	return level > PG_LEVEL_4K && (v & _PAGE_PSE);
+}
+
+/* a leaf of @level mapping @pa with 4 KiB-format @prot */
+static inline pteval_t pt_leaf_entry(phys_addr_t pa, enum pg_level level,
+				     pteval_t prot)
+{
+	if (level == PG_LEVEL_4K)
+		return pa | prot;
+	return pa | protval_4k_2_large(prot) | _PAGE_PSE;
 }
 
 #endif /* _ASM_X86_PGTABLE_H */

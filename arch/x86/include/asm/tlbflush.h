@@ -1,6 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * TLB invalidation of kernel mappings (arch/x86/mm/tlb.c).  Page-table
+ * code does not call these directly: a page-table transaction
+ * (asm/pgtable_txn.h) collects what it changed in a struct tlb_batch and
+ * invalidates it on every CPU at its stage ends.
+ */
 #ifndef _ASM_X86_TLBFLUSH_H
 #define _ASM_X86_TLBFLUSH_H
+
+#include <linux/types.h>
 
 /*
  * Above this many pages one full flush is cheaper than INVLPG per page
@@ -16,6 +24,32 @@ struct tlb_stats {
 };
 
 extern struct tlb_stats tlb_stats;
+
+/*
+ * Virtual ranges to invalidate, collected before one cross-CPU flush.
+ * Past TLB_BATCH_RANGES disjoint ranges, or TLB_FLUSH_CEILING pages in
+ * all, the batch becomes a full flush.
+ */
+#define TLB_BATCH_RANGES	8
+
+struct tlb_batch {
+	unsigned int nr;
+	bool all;
+	unsigned long pages;
+	struct {
+		unsigned long start, end;
+	} r[TLB_BATCH_RANGES];
+};
+
+static inline bool tlb_batch_empty(const struct tlb_batch *b)
+{
+	return !b->nr && !b->all;
+}
+
+void tlb_batch_add(struct tlb_batch *b, unsigned long start,
+		   unsigned long end);
+/* invalidate @b on every online CPU, wait for all, then empty @b */
+void flush_tlb_kernel_batch(struct tlb_batch *b);
 
 /* every TLB entry of this CPU, global ones too (toggles CR4.PGE) */
 void __flush_tlb_all(void);

@@ -32,6 +32,7 @@
 #include <asm/pat.h>
 #include <asm/pat_rules.h>
 #include <asm/pgtable.h>
+#include <asm/pgtable_txn.h>
 #include <asm/pat_verify.h>
 
 struct alias_run {
@@ -187,16 +188,16 @@ static void alias_check_direct_map(struct alias_walk *w,
 int pat_verify_aliases(struct alias_verify_result *res)
 {
 	struct alias_walk w = { .cap = 8192 };
-	unsigned long flags;
+	struct pt_txn t;
 
 	*res = (struct alias_verify_result){ 0 };
 	w.runs = kmalloc(w.cap * sizeof(*w.runs), GFP_KERNEL);
 	if (!w.runs)
 		return -ENOMEM;
 	/* no table may be split, merged or freed under the walk */
-	spin_lock_irqsave(&cpa_lock, flags);
+	pt_txn_begin(&t);
 	alias_walk_table(&w, init_pgd, PG_LEVEL_512G, 0);
-	spin_unlock_irqrestore(&cpa_lock, flags);
+	pt_txn_commit(&t);
 	if (w.overflow) {
 		kfree(w.runs);
 		return -ENOMEM;

@@ -36,7 +36,7 @@ static u8 alias_page[PAGE_SIZE] __aligned(PAGE_SIZE);
 
 static pteval_t entry(unsigned long va, enum pg_level *level)
 {
-	return *lookup_address(va, level);
+	return pt_read_entry(va, level);
 }
 
 static unsigned long dm_alias(const void *image_va)

@@ -23,7 +23,7 @@ extern char _text[], _etext[], _rodata[], _erodata[], _sdata[], _edata[];
 
 static pteval_t entry_of(unsigned long va, enum pg_level *level)
 {
-	return *lookup_address(va, level);
+	return pt_read_entry(va, level);
 }
 
 static void directmap_test_ram_only(struct ktest *t)
@@ -101,7 +101,7 @@ static unsigned long cpa_large_test_page(void)
 	if (!pg)
 		return 0;
 	va = (unsigned long)page_address(pg);
-	lookup_address(va, &level);
+	pt_read_entry(va, &level);
 	if (level == PG_LEVEL_4K) {
 		__free_pages(pg, 9);
 		return 0;
@@ -113,7 +113,7 @@ static void cpa_test_split_moves_pat_bit(struct ktest *t)
 {
 	unsigned long va = cpa_large_test_page(), before[PG_LEVEL_NUM];
 	enum pg_level level;
-	pteval_t *e, large;
+	pteval_t large;
 	unsigned int i;
 
 	if (!va) {
@@ -124,14 +124,13 @@ static void cpa_test_split_moves_pat_bit(struct ktest *t)
 	/* plant the PAT bit on the whole large page: no split for that */
 	KTEST_ASSERT_TRUE(t, !change_page_attr_set_clr(va, 512,
 						       _PAGE_PAT, 0, -1));
-	e = lookup_address(va, &level);
-	large = *e;
+	large = pt_read_entry(va, &level);
 	KTEST_EXPECT_TRUE(t, level >= PG_LEVEL_2M);
 	KTEST_EXPECT_TRUE(t, large & _PAGE_PAT_LARGE);
 	/* make one page RO: the 2M page must split, PAT bit to bit 7 */
 	KTEST_ASSERT_TRUE(t, !set_memory_ro(va + PAGE_SIZE, 1));
 	for (i = 0; i < 512; i++) {
-		pteval_t v = *lookup_address(va + i * PAGE_SIZE, &level);
+		pteval_t v = pt_read_entry(va + i * PAGE_SIZE, &level);
 
 		KTEST_EXPECT_EQ(t, level, PG_LEVEL_4K);
 		KTEST_EXPECT_TRUE(t, v & _PAGE_PAT);
@@ -146,7 +145,7 @@ static void cpa_test_split_moves_pat_bit(struct ktest *t)
 	/* undo: merges back into one large page */
 	KTEST_EXPECT_EQ(t, set_memory_rw(va + PAGE_SIZE, 1), 0);
 	KTEST_EXPECT_EQ(t, change_page_attr_set_clr(va, 512, 0, _PAGE_PAT, -1), 0);
-	lookup_address(va, &level);
+	pt_read_entry(va, &level);
 	KTEST_EXPECT_TRUE(t, level >= PG_LEVEL_2M);
 	for (i = 0; i < PG_LEVEL_NUM; i++)
 		KTEST_EXPECT_EQ(t, direct_pages_count[i], before[i]);

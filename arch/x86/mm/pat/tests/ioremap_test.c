@@ -34,7 +34,7 @@ static u64 test_bar(unsigned int i)
 static enum page_cache_mode mapped_mode(void __iomem *p)
 {
 	enum pg_level level;
-	pteval_t v = *lookup_address((unsigned long)(__force void *)p, &level);
+	pteval_t v = pt_read_entry((unsigned long)(__force void *)p, &level);
 
 	if (level != PG_LEVEL_4K)
 		v = protval_large_2_4k(v);
@@ -149,7 +149,7 @@ static void ioremap_test_large_pages(struct ktest *t)
 	enum pg_level level;
 
 	KTEST_ASSERT_TRUE(t, p != NULL);
-	lookup_address((unsigned long)(__force void *)p, &level);
+	pt_read_entry((unsigned long)(__force void *)p, &level);
 	KTEST_EXPECT_EQ(t, level, PG_LEVEL_2M);
 	if (pat_enabled())
 		KTEST_EXPECT_EQ(t, mapped_mode(p), WC);

@@ -1,0 +1,309 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Page-table transactions: every change of the kernel's page tables after
+ * boot, and every walk that must not see a table freed under it, runs
+ * inside one (rules in asm/pgtable_txn.h, the whole story in
+ * Documentation/x86/cpa.rst, "The life of a change").
+ *
+ * One lock, pt_lock (IRQ-safe), serialises transactions.  A CPU waiting
+ * for it still serves cross-CPU calls (linux/spinlock.h), so a holder may
+ * wait for every other CPU to flush.
+ *
+ * Spare tables are linked through their own first word (they are not
+ * reachable by any CPU yet); unlinked tables through their struct page,
+ * because a CPU may still walk an unlinked table until the invalidation,
+ * so its contents must stay as they were.
+ */
+#define pr_fmt(fmt) "pgtable: " fmt
+
+#include <linux/bug.h>
+#include <linux/kernel.h>
+#include <linux/list.h>
+#include <linux/mm.h>
+#include <linux/smp.h>
+#include <linux/spinlock.h>
+#include <asm/page.h>
+#include <asm/pgtable.h>
+#include <asm/pgtable_txn.h>
+#include <asm/tlbflush.h>
+#include "cpa_plan.h"
+
+static DEFINE_SPINLOCK(pt_lock);
+/* the CPU holding pt_lock, or -1: for pt_txn_held() */
+static int pt_lock_cpu = -1;
+
+u32 pt_unlink_gen = 1;
+struct pt_txn_stats pt_txn_stats;
+
+/**
+ * pt_txn_begin() - start a page-table transaction
+ * @t: the transaction, on the caller's stack
+ *
+ * Takes the page-table lock with interrupts off until pt_txn_commit().
+ * Transactions do not nest.
+ */
+void pt_txn_begin(struct pt_txn *t)
+{
+	unsigned long flags;
+
+	WARN_ON_ONCE(pt_txn_held());
+	spin_lock_irqsave(&pt_lock, flags);
+	*t = (struct pt_txn){ .irqflags = flags };
+	INIT_LIST_HEAD(&t->unlinked);
+	WRITE_ONCE(pt_lock_cpu, (int)smp_processor_id());
+}
+
+/**
+ * pt_txn_held() - does this CPU hold a page-table transaction?
+ */
+bool pt_txn_held(void)
+{
+	return READ_ONCE(pt_lock_cpu) == (int)smp_processor_id();
+}
+
+/**
+ * pt_txn_prealloc() - allocate @nr more page-table pages for @t
+ * @t: the transaction
+ * @nr: pages
+ *
+ * Before any entry changes.  Returns 0, or -ENOMEM; what was allocated is
+ * given back at commit either way.
+ */
+int pt_txn_prealloc(struct pt_txn *t, unsigned int nr)
+{
+	phys_addr_t p;
+
+	WARN_ON_ONCE(t->nr_taken || t->stage != PT_STAGE_NONE);
+	while (nr--) {
+		p = pgtable_alloc_page();
+		if (!p)
+			return -ENOMEM;
+		*pt_virt(p) = t->spare;
+		t->spare = p;
+		t->nr_spare++;
+	}
+	return 0;
+}
+
+/* a preallocated table, zeroed; running out is a planning bug */
+static phys_addr_t pt_txn_take(struct pt_txn *t)
+{
+	phys_addr_t p = t->spare;
+
+	if (!p)
+		panic("pgtable: transaction took more tables than it preallocated (%u)",
+		      t->nr_taken);
+	t->spare = *pt_virt(p);
+	*pt_virt(p) = 0;
+	t->nr_spare--;
+	t->nr_taken++;
+	return p;
+}
+
+/* end the open stage: one cross-CPU invalidation of what it changed */
+static void pt_txn_invalidate(struct pt_txn *t)
+{
+	if (tlb_batch_empty(&t->flush))
+		return;
+	flush_tlb_kernel_batch(&t->flush);
+	t->invalidations++;
+	pt_txn_stats.invalidations++;
+}
+
+/* rule 2: a change of the other kind ends the stage first */
+static void pt_txn_stage(struct pt_txn *t, enum pt_stage kind)
+{
+	if (t->stage != kind && t->stage != PT_STAGE_NONE)
+		pt_txn_invalidate(t);
+	t->stage = kind;
+}
+
+/* the DirectMap counters of /proc/meminfo follow splits and merges */
+static void pt_txn_count_direct(unsigned long va, enum pg_level level, long n)
+{
+	if (virt_in_direct_map(va))
+		direct_pages_count[level] += n;
+}
+
+/**
+ * pt_txn_write() - change one entry's attributes or presence
+ * @t: the transaction
+ * @e: a leaf entry (or an absent one) found under @t
+ * @v: its new value; a leaf of the same level, or 0
+ * @va: the first address @e maps
+ * @level: @e's level
+ *
+ * A present old entry may be cached by any CPU: its range is invalidated
+ * when the stage ends.
+ */
+void pt_txn_write(struct pt_txn *t, pteval_t *e, pteval_t v, unsigned long va,
+		  enum pg_level level)
+{
+	pt_txn_stage(t, PT_STAGE_ATTR);
+	if (pt_entry_present(*e))
+		tlb_batch_add(&t->flush, va, va + pt_level_size(level));
+	WRITE_ONCE(*e, v);
+}
+
+/**
+ * pt_txn_split() - replace the large leaf *@e by a table of 512 smaller
+ * @t: the transaction
+ * @e: a 2 MiB or 1 GiB leaf
+ * @va: the first address it maps
+ * @level: PG_LEVEL_2M or PG_LEVEL_1G
+ *
+ * The new entries keep every attribute (cpa_split_entries()), so for now
+ * both translations agree; an attribute change of them comes in a later
+ * stage.
+ */
+void pt_txn_split(struct pt_txn *t, pteval_t *e, unsigned long va,
+		  enum pg_level level)
+{
+	phys_addr_t table;
+
+	pt_txn_stage(t, PT_STAGE_SIZE);
+	table = pt_txn_take(t);
+	cpa_split_entries(*e, level, pt_virt(table));
+	tlb_batch_add(&t->flush, va, va + pt_level_size(level));
+	WRITE_ONCE(*e, table | _PAGE_TABLE);
+	pt_txn_count_direct(va, level, -1);
+	pt_txn_count_direct(va, level - 1, PTRS_PER_TABLE);
+}
+
+/* rule 3: stamp the table and keep it until the last invalidation */
+static void pt_txn_unlink(struct pt_txn *t, phys_addr_t table)
+{
+	struct page *pg;
+	u32 gen;
+
+	pt_txn_stats.unlinked++;
+	if (!pgtable_can_free())
+		return;	/* boot tables from memblock are never reused */
+	pg = virt_to_page(__va(table));
+	gen = pt_unlink_gen + 1 ?: 1;
+	pg->pt_gen = gen;
+	set_page_flag(pg, PG_pt_stamped);
+	/* a flush that reads the new generation also sees the unlink */
+	__atomic_store_n(&pt_unlink_gen, gen, __ATOMIC_RELEASE);
+	list_add_tail(&pg->lru, &t->unlinked);
+	t->nr_unlinked++;
+}
+
+/**
+ * pt_txn_replace_table() - unlink the table under *@e, put @v there
+ * @t: the transaction
+ * @e: an entry pointing to a table of entries of @level - 1
+ * @v: the new entry: a leaf of @level mapping what the table mapped with
+ *     the same attributes (a merge), or 0 (an empty table dropped)
+ * @va: the first address @e maps
+ * @level: @e's level, PG_LEVEL_2M or PG_LEVEL_1G
+ */
+void pt_txn_replace_table(struct pt_txn *t, pteval_t *e, pteval_t v,
+			  unsigned long va, enum pg_level level)
+{
+	phys_addr_t table = *e & PTE_PFN_MASK;
+
+	pt_txn_stage(t, PT_STAGE_SIZE);
+	tlb_batch_add(&t->flush, va, va + pt_level_size(level));
+	WRITE_ONCE(*e, v);
+	if (v) {
+		pt_txn_count_direct(va, level - 1, -PTRS_PER_TABLE);
+		pt_txn_count_direct(va, level, 1);
+	}
+	pt_txn_unlink(t, table);
+}
+
+/**
+ * pt_txn_link_table() - put a new, empty table under the absent entry *@e
+ * @t: the transaction
+ * @e: an absent upper-level entry
+ *
+ * Absent entries are never cached, so nothing needs invalidating.
+ * Returns the table.
+ */
+pteval_t *pt_txn_link_table(struct pt_txn *t, pteval_t *e)
+{
+	phys_addr_t table = pt_txn_take(t);
+
+	WARN_ON_ONCE(pt_entry_present(*e));
+	/* the zeroed table is visible before the entry that links it */
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+	WRITE_ONCE(*e, table | _PAGE_TABLE);
+	return pt_virt(table);
+}
+
+static void pt_txn_free_unlinked(struct pt_txn *t)
+{
+	struct page *pg;
+
+	while (!list_empty(&t->unlinked)) {
+		pg = list_first_entry(&t->unlinked, struct page, lru);
+		list_del(&pg->lru);
+		pgtable_free_page(page_to_phys(pg));
+	}
+}
+
+static void pt_txn_unlock(struct pt_txn *t)
+{
+	pt_txn_stats.commits++;
+	WRITE_ONCE(pt_lock_cpu, -1);
+	spin_unlock_irqrestore(&pt_lock, t->irqflags);
+}
+
+/**
+ * pt_txn_commit() - end a page-table transaction
+ * @t: the transaction
+ *
+ * Invalidates what the last stage changed on every online CPU, and only
+ * then frees the tables the transaction unlinked and the spares it did not
+ * use, and drops the lock.  A transaction that changed nothing (a walk, or
+ * one that failed to preallocate) invalidates nothing.
+ */
+void pt_txn_commit(struct pt_txn *t)
+{
+	pt_txn_invalidate(t);
+	/* a CPU being brought up is not in the shootdown: see smpboot.c */
+	WARN_ON_ONCE(t->nr_unlinked && smp_cpu_booting());
+	pt_txn_free_unlinked(t);
+	while (t->spare)
+		pgtable_free_page(pt_txn_take(t));
+	pt_txn_unlock(t);
+}
+
+/**
+ * pt_table_reusable() - may a page-table page stamped @gen be reused?
+ * @gen: the stamp (pt_gen of a PG_pt_stamped page)
+ *
+ * Only once every online CPU has flushed after reading a generation at
+ * least @gen: before that, a CPU may still reach the page through its
+ * paging-structure caches.  The page allocator asks this before handing
+ * out a stamped page, and refuses it (counting and warning) otherwise.
+ */
+bool pt_table_reusable(u32 gen)
+{
+	unsigned int cpu;
+
+	for_each_online_cpu(cpu) {
+		u32 seen = __atomic_load_n(&per_cpu_ptr(cpu)->tlb_seen_gen,
+					   __ATOMIC_ACQUIRE);
+
+		if ((s32)(seen - gen) < 0)
+			return false;
+	}
+	return true;
+}
+
+#ifdef CONFIG_KTEST
+/**
+ * pt_txn_commit_misordered() - test only: the order rule 3 forbids
+ * @t: the transaction
+ *
+ * Frees the unlinked tables before the invalidation, so that a test can
+ * check that the page allocator catches it.
+ */
+void pt_txn_commit_misordered(struct pt_txn *t)
+{
+	pt_txn_free_unlinked(t);
+	pt_txn_commit(t);
+}
+#endif
