@@ -14,6 +14,8 @@ struct alias_verify_result {
 };
 
 int pat_verify_aliases(struct alias_verify_result *res);
+/* snapshots pat_verify_aliases() has taken since boot */
+extern unsigned long pat_verify_snapshots;
 void pat_verify_debugfs_init(void);
 
 struct ktest;

@@ -4,14 +4,16 @@
  * physical range may be mapped with, so that no page ever has two.
  *
  * Ranges are [start, end), end exclusive; messages print end - 1 where
- * Linux does.  Three kinds of memory, three ways of tracking:
+ * Linux does.  Each request asks e820 once what its range is
+ * (memtype_classify()) and is tracked accordingly:
  *
  *   - the legacy ISA range 0xa0000-0x100000: untracked, reported WB
  *     (its MTRRs, not the page tables, decide, as on every PC);
- *   - RAM: per page, in struct page (memtype, memtype_refs), because RAM
- *     is large and ranges of it change type through set_memory_*();
- *     unlike Linux every type is allowed and reservations are counted, so
- *     two users may share a type and the last release restores WB;
+ *   - RAM: per page, in struct page (memtype_ram.c), because RAM is large
+ *     and ranges of it change type through set_memory_*(); unlike Linux
+ *     every type is allowed and reservations are counted, so two users
+ *     may share a type and the last release restores WB; the direct map
+ *     follows every change in the same page-table transaction;
  *   - everything else (MMIO, firmware tables): the memtype tree.
  *
  * A range mixing RAM and non-RAM is refused.  A WB request is lowered to
@@ -19,8 +21,7 @@
  * memory would silently be UC anyway, and would break WC sharing).
  *
  * One IRQ-safe spinlock, memtype_lock, guards the tree and the per-page
- * fields.  Nothing is printed under it except through the deferred
- * messages at the end of each call.
+ * fields.  Nothing is printed under it: messages come after.
  */
 #define pr_fmt(fmt) "x86/PAT: " fmt
 
@@ -42,10 +43,9 @@
 #define ISA_START	0xa0000ULL
 #define ISA_END		0x100000ULL
 
-static DEFINE_SPINLOCK(memtype_lock);
+DEFINE_SPINLOCK(memtype_lock);
 struct memtype_stats memtype_stats;
 static struct memtype_tree memtype_tree;
-static bool memtype_ready;
 
 static void *memtype_kmalloc(size_t size, void *ctx)
 {
@@ -73,34 +73,28 @@ static const struct memtype_tree_alloc_ops memtype_alloc_ops = {
 void memtype_init(void)
 {
 	memtype_tree_init(&memtype_tree, &memtype_alloc_ops, NULL);
-	memtype_ready = true;
 }
 
-static bool memtype_range_untracked(u64 start, u64 end)
-{
-	return start >= ISA_START && end <= ISA_END;
-}
-
-/* 1: all RAM, 0: no RAM, -1: a mix */
-static int memtype_range_is_ram(u64 start, u64 end)
-{
-	if (e820__mapped_all(start, end, E820_TYPE_RAM))
-		return 1;
-	return e820__mapped_any(start, end, E820_TYPE_RAM) ? -1 : 0;
-}
-
-static bool memtype_range_valid(u64 start, u64 end)
+/**
+ * memtype_classify() - what a physical range is, for memtype tracking
+ * @start: first byte
+ * @end: end, exclusive
+ *
+ * The one place that asks e820: callers pass the answer on.
+ */
+enum memtype_kind memtype_classify(u64 start, u64 end)
 {
 	u64 limit = 1ULL << boot_cpu_data.x86_phys_bits;
 
-	return start < end && end <= limit;
-}
-
-static void memtype_owner_of_caller(struct memtype_owner *o,
-				    unsigned long caller)
-{
-	o->caller = caller;
-	o->driver = current->driver;
+	if (start >= end || end > limit)
+		return MEMTYPE_INVALID;
+	if (start >= ISA_START && end <= ISA_END)
+		return MEMTYPE_UNTRACKED;
+	if (e820__mapped_all(start, end, E820_TYPE_RAM))
+		return MEMTYPE_RAM;
+	if (e820__mapped_any(start, end, E820_TYPE_RAM))
+		return MEMTYPE_MIXED;
+	return MEMTYPE_IO;
 }
 
 /* the MTRR hint: WB where the MTRRs do not say WB would not be WB */
@@ -117,54 +111,9 @@ static enum page_cache_mode memtype_apply_mtrr_hint(u64 start, u64 end,
 	return _PAGE_CACHE_MODE_UC_MINUS;
 }
 
-/* RAM: check every page, then change them all, so a conflict changes nothing */
-static int memtype_reserve_ram(u64 start, u64 end, enum page_cache_mode req,
-			       struct memtype_conflict_info *ci)
-{
-	unsigned long pfn;
-
-	for (pfn = PHYS_PFN(start); pfn < PFN_UP(end); pfn++) {
-		struct page *pg = pfn_to_page(pfn);
-
-		if (pg->memtype_refs && pg->memtype != req) {
-			ci->want = req;
-			ci->found = pg->memtype;
-			ci->start = PFN_PHYS(pfn);
-			ci->end = PFN_PHYS(pfn + 1);
-			ci->ram = true;
-			return -EBUSY;
-		}
-		if (pg->memtype_refs == U16_MAX)
-			return -ENOSPC;
-	}
-	for (pfn = PHYS_PFN(start); pfn < PFN_UP(end); pfn++) {
-		struct page *pg = pfn_to_page(pfn);
-
-		pg->memtype = req;
-		pg->memtype_refs++;
-	}
-	return 0;
-}
-
-static int memtype_free_ram(u64 start, u64 end)
-{
-	unsigned long pfn;
-
-	for (pfn = PHYS_PFN(start); pfn < PFN_UP(end); pfn++)
-		if (!pfn_to_page(pfn)->memtype_refs)
-			return -EINVAL;
-	for (pfn = PHYS_PFN(start); pfn < PFN_UP(end); pfn++) {
-		struct page *pg = pfn_to_page(pfn);
-
-		if (!--pg->memtype_refs)
-			pg->memtype = _PAGE_CACHE_MODE_WB;
-	}
-	return 0;
-}
-
 /* Linux's line, then who holds the range: what Linux leaves out */
-static void memtype_report_conflict(u64 start, u64 end,
-				    const struct memtype_conflict_info *ci)
+void memtype_report_conflict(u64 start, u64 end,
+			     const struct memtype_conflict_info *ci)
 {
 	pr_info("%s:%d conflicting memory types %llx-%llx %s<->%s\n",
 		current->comm, current->pid, (unsigned long long)start,
@@ -184,6 +133,104 @@ static void memtype_report_conflict(u64 start, u64 end,
 			ci->owner.driver ? ")" : "");
 }
 
+void memtype_report_invalid_free(u64 start, u64 end)
+{
+	pr_info("%s:%d freeing invalid memtype [mem %#010llx-%#010llx]\n",
+		current->comm, current->pid, (unsigned long long)start,
+		(unsigned long long)end - 1);
+}
+
+/**
+ * memtype_reserve_io() - reserve a non-RAM range in the tree
+ * @start: first byte
+ * @end: end, exclusive; [start, end) is MEMTYPE_IO and PAT is on
+ * @req: requested mode, MTRR hint applied
+ * @new_type: as for memtype_reserve()
+ * @caller: the code to name as owner
+ * @adopted: if not NULL, receives the entry whose mode was adopted when
+ *           *@new_type differs from @req (taken under the lock, so it is
+ *           the holder, never this request)
+ *
+ * Returns 0, -EBUSY (conflict, reported) or -ENOMEM.
+ */
+int memtype_reserve_io(u64 start, u64 end, enum page_cache_mode req,
+		       enum page_cache_mode *new_type, unsigned long caller,
+		       struct memtype_tree_entry *adopted)
+{
+	struct memtype_conflict_info ci = { 0 };
+	struct memtype_tree_conflict tc = { 0 };
+	struct memtype_owner owner = { caller, current->driver };
+	enum page_cache_mode granted = req;
+	unsigned long flags;
+	int err;
+
+	spin_lock_irqsave(&memtype_lock, flags);
+	err = memtype_tree_reserve(&memtype_tree, start, end, req,
+				   new_type ? &granted : NULL, &owner, &tc);
+	/* -ENOMEM changed nothing: the log's history holds without it */
+	if (err != -ENOMEM)
+		memtype_log_add(new_type ? 'r' : 's', start, end, req, err,
+				granted);
+	spin_unlock_irqrestore(&memtype_lock, flags);
+
+	if (err == -EBUSY) {
+		ci.want = tc.found;
+		ci.found = tc.holder.mode;
+		ci.start = tc.holder.start;
+		ci.end = tc.holder.end;
+		ci.owner = tc.holder.owner;
+		memtype_report_conflict(start, end, &ci);
+	}
+	if (err)
+		return err;
+	__atomic_fetch_add(&memtype_stats.reserves, 1, __ATOMIC_RELAXED);
+	if (new_type)
+		*new_type = granted;
+	if (adopted && granted != req && tc.overlap)
+		*adopted = tc.holder;
+	return 0;
+}
+
+/**
+ * memtype_free_io() - release a tree reservation
+ * @start: as reserved
+ * @end: as reserved (or a tail of it: the same end, a higher start)
+ *
+ * Returns 0, or -EINVAL when nothing matches (nothing is changed).
+ */
+int memtype_free_io(u64 start, u64 end)
+{
+	struct memtype_tree_entry freed;
+	unsigned long flags;
+	int err;
+
+	spin_lock_irqsave(&memtype_lock, flags);
+	err = memtype_tree_free(&memtype_tree, start, end, &freed);
+	memtype_log_add('f', start, end, 0, err < 0 ? -EINVAL : 0, 0);
+	spin_unlock_irqrestore(&memtype_lock, flags);
+	if (err < 0)
+		return -EINVAL;
+	__atomic_fetch_add(&memtype_stats.frees, 1, __ATOMIC_RELAXED);
+	return 0;
+}
+
+/* RAM through the direct map, as set_memory_*() does it */
+static int memtype_ram_range(u64 start, u64 end, enum page_cache_mode pcm,
+			     bool release)
+{
+	unsigned long va = (unsigned long)__va(start & PAGE_MASK);
+	struct memtype_ram_req r = {
+		.vaddr = &va, .nr = 1, .pcm = pcm, .release = release,
+		.pages = PFN_UP(end) - PHYS_PFN(start),
+	};
+	struct memtype_conflict_info ci;
+	int err = memtype_ram_change(&r, &ci);
+
+	if (err == -EBUSY)
+		memtype_report_conflict(start, end, &ci);
+	return err;
+}
+
 /**
  * memtype_reserve_owner() - memtype_reserve() naming the owner
  * @start: first byte
@@ -193,20 +240,42 @@ static void memtype_report_conflict(u64 start, u64 end,
  *            the type granted; if NULL, the exact type or nothing
  * @caller: the code to name as owner
  *
- * Returns 0, -EINVAL (bad range, RAM/non-RAM mix), -EBUSY (conflict) or
- * -ENOMEM.  On error nothing has changed.
+ * RAM is reserved per page and the direct map remapped to the mode in the
+ * same step (memtype_ram.c), so a reservation of RAM never leaves it
+ * mapped with another mode; RAM takes no compatible type: the exact one
+ * or -EBUSY.
+ *
+ * Returns 0, -EINVAL (bad range, RAM/non-RAM mix), -EBUSY (conflict),
+ * -ENOSPC (a RAM page's count would overflow) or -ENOMEM.  On error
+ * nothing has changed.
  */
 int memtype_reserve_owner(u64 start, u64 end, enum page_cache_mode req,
 			  enum page_cache_mode *new_type, unsigned long caller)
 {
-	struct memtype_conflict_info ci = { 0 };
-	struct memtype_tree_conflict tc;
-	struct memtype_owner owner;
-	enum page_cache_mode actual, granted;
-	unsigned long flags;
-	int ram, err;
+	return memtype_reserve_kind(start, end, memtype_classify(start, end),
+				    req, new_type, caller, NULL);
+}
 
-	if (!memtype_range_valid(start, end)) {
+/**
+ * memtype_reserve_kind() - memtype_reserve_owner() for a caller that has
+ * classified the range already (ioremap)
+ * @start: first byte
+ * @end: end, exclusive
+ * @kind: memtype_classify(start, end)
+ * @req: requested cache mode
+ * @new_type: as for memtype_reserve_owner()
+ * @caller: the code to name as owner
+ * @adopted: see memtype_reserve_io(); not filled for RAM
+ */
+int memtype_reserve_kind(u64 start, u64 end, enum memtype_kind kind,
+			 enum page_cache_mode req,
+			 enum page_cache_mode *new_type, unsigned long caller,
+			 struct memtype_tree_entry *adopted)
+{
+	enum page_cache_mode actual;
+	int err;
+
+	if (kind == MEMTYPE_INVALID) {
 		pr_warn("memtype_reserve failed: [mem %#010llx-%#010llx], req %s: invalid range\n",
 			(unsigned long long)start, (unsigned long long)end - 1,
 			cattr_name(req));
@@ -217,59 +286,40 @@ int memtype_reserve_owner(u64 start, u64 end, enum page_cache_mode req,
 			*new_type = req;
 		return 0;
 	}
-	if (memtype_range_untracked(start, end)) {
+	if (kind == MEMTYPE_UNTRACKED) {
 		if (new_type)
 			*new_type = _PAGE_CACHE_MODE_WB;
 		return 0;
 	}
-	actual = memtype_apply_mtrr_hint(start, end, req);
-	granted = actual;
-	ram = memtype_range_is_ram(start, end);
-	if (ram < 0) {
+	if (kind == MEMTYPE_MIXED) {
 		pr_warn("memtype_reserve failed: [mem %#010llx-%#010llx] mixes RAM and non-RAM\n",
 			(unsigned long long)start, (unsigned long long)end - 1);
 		return -EINVAL;
 	}
-	memtype_owner_of_caller(&owner, caller);
-
-	spin_lock_irqsave(&memtype_lock, flags);
-	if (ram) {
-		err = memtype_reserve_ram(start, end, actual, &ci);
-	} else {
-		err = memtype_tree_reserve(&memtype_tree, start, end, actual,
-					   new_type ? &granted : NULL, &owner,
-					   &tc);
-		/* -ENOMEM changed nothing: the log's history holds without it */
-		if (err != -ENOMEM)
-			memtype_log_add(new_type ? 'r' : 's', start, end, actual,
-					err, granted);
-		if (err == -EBUSY) {
-			ci.want = tc.found;
-			ci.found = tc.holder.mode;
-			ci.start = tc.holder.start;
-			ci.end = tc.holder.end;
-			ci.owner = tc.holder.owner;
-		}
-	}
-	spin_unlock_irqrestore(&memtype_lock, flags);
-
-	if (err == -EBUSY)
-		memtype_report_conflict(start, end, &ci);
+	actual = memtype_apply_mtrr_hint(start, end, req);
+	if (kind == MEMTYPE_RAM)
+		err = memtype_ram_range(start, end, actual, false);
+	else
+		err = memtype_reserve_io(start, end, actual, new_type, caller,
+					 adopted);
 	if (err)
 		return err;
-	__atomic_fetch_add(&memtype_stats.reserves, 1, __ATOMIC_RELAXED);
-	if (new_type)
-		*new_type = granted;
+	if (kind == MEMTYPE_RAM && new_type)
+		*new_type = actual;
 	if (pat_debug_enable)
 		pr_info("memtype_reserve added [mem %#010llx-%#010llx], track %s, req %s, ret %s\n",
 			(unsigned long long)start, (unsigned long long)end - 1,
 			cattr_name(actual), cattr_name(req),
-			new_type ? cattr_name(granted) : "-");
+			new_type ? cattr_name(*new_type) : "-");
 	return 0;
 }
 
 /**
  * memtype_reserve() - reserve a physical range for a cache mode
+ * @start: first byte
+ * @end: end, exclusive
+ * @req: requested cache mode
+ * @new_type: see memtype_reserve_owner()
  *
  * See memtype_reserve_owner(); the owner is the caller.
  */
@@ -283,38 +333,30 @@ int memtype_reserve(u64 start, u64 end, enum page_cache_mode req,
 /**
  * memtype_free() - release a reservation made by memtype_reserve()
  * @start: as reserved
- * @end: as reserved (or a tail of it: the same end, a higher start)
+ * @end: as reserved (or, outside RAM, a tail of it: the same end, a
+ *       higher start)
  *
- * Returns 0, or -EINVAL when nothing matches (nothing is changed).
+ * A RAM page whose last reservation goes is mapped WB again.
+ * Returns 0, or -EINVAL when nothing matches (nothing is changed); -ENOMEM
+ * when RAM needs a page-table page to go back to WB and none is left.
  */
 int memtype_free(u64 start, u64 end)
 {
-	struct memtype_tree_entry freed;
-	unsigned long flags;
-	int ram, err;
+	enum memtype_kind kind = memtype_classify(start, end);
+	int err;
 
-	if (!memtype_range_valid(start, end))
+	if (kind == MEMTYPE_INVALID || kind == MEMTYPE_MIXED)
 		return -EINVAL;
-	if (!pat_enabled() || memtype_range_untracked(start, end))
+	if (!pat_enabled() || kind == MEMTYPE_UNTRACKED)
 		return 0;
-	ram = memtype_range_is_ram(start, end);
-	if (ram < 0)
-		return -EINVAL;
-	spin_lock_irqsave(&memtype_lock, flags);
-	if (ram) {
-		err = memtype_free_ram(start, end);
-	} else {
-		err = memtype_tree_free(&memtype_tree, start, end, &freed);
-		memtype_log_add('f', start, end, 0, err < 0 ? -EINVAL : 0, 0);
-	}
-	spin_unlock_irqrestore(&memtype_lock, flags);
-	if (err < 0) {
-		pr_info("%s:%d freeing invalid memtype [mem %#010llx-%#010llx]\n",
-			current->comm, current->pid, (unsigned long long)start,
-			(unsigned long long)end - 1);
-		return -EINVAL;
-	}
-	__atomic_fetch_add(&memtype_stats.frees, 1, __ATOMIC_RELAXED);
+	if (kind == MEMTYPE_RAM)
+		err = memtype_ram_range(start, end, _PAGE_CACHE_MODE_WB, true);
+	else
+		err = memtype_free_io(start, end);
+	if (err == -EINVAL)
+		memtype_report_invalid_free(start, end);
+	if (err)
+		return err;
 	if (pat_debug_enable)
 		pr_info("memtype_free request [mem %#010llx-%#010llx]\n",
 			(unsigned long long)start, (unsigned long long)end - 1);
@@ -322,31 +364,49 @@ int memtype_free(u64 start, u64 end)
 }
 
 /**
+ * memtype_lookup_locked() - the reservation of one page, for the verifier
+ * @paddr: page-aligned address
+ * @kind: what the page is (MEMTYPE_RAM or MEMTYPE_IO)
+ *
+ * Context: memtype_lock held.  Nothing is logged.
+ */
+enum page_cache_mode memtype_lookup_locked(u64 paddr, enum memtype_kind kind)
+{
+	int r;
+
+	if (kind == MEMTYPE_RAM)
+		return memtype_ram_lookup(paddr);
+	r = memtype_tree_lookup(&memtype_tree, paddr);
+	return r < 0 ? _PAGE_CACHE_MODE_UC_MINUS : r;
+}
+
+/**
  * lookup_memtype() - the cache mode a physical page is reserved with
  * @paddr: any address in the page
  *
  * RAM with no reservation is WB; a non-RAM page with no reservation is
- * UC-, the mode ioremap() would give it.
+ * UC-, the mode ioremap() would give it, and so is an address beyond
+ * MAXPHYADDR, as in Linux.
  */
 enum page_cache_mode lookup_memtype(u64 paddr)
 {
 	enum page_cache_mode rtype = _PAGE_CACHE_MODE_WB;
+	enum memtype_kind kind;
 	unsigned long flags;
-	int r;
 
 	paddr &= PAGE_MASK;
-	if (!pat_enabled() || memtype_range_untracked(paddr, paddr + PAGE_SIZE))
+	kind = memtype_classify(paddr, paddr + PAGE_SIZE);
+	if (!pat_enabled() || kind == MEMTYPE_UNTRACKED)
 		return rtype;
+	if (kind == MEMTYPE_INVALID)
+		return _PAGE_CACHE_MODE_UC_MINUS;
 	spin_lock_irqsave(&memtype_lock, flags);
-	if (memtype_range_is_ram(paddr, paddr + PAGE_SIZE) == 1) {
-		struct page *pg = pfn_to_page(PHYS_PFN(paddr));
-
-		rtype = pg->memtype_refs ? pg->memtype : _PAGE_CACHE_MODE_WB;
-	} else {
-		r = memtype_tree_lookup(&memtype_tree, paddr);
-		memtype_log_add('l', paddr, 0, 0, r, 0);
-		rtype = r < 0 ? _PAGE_CACHE_MODE_UC_MINUS : r;
-	}
+	rtype = memtype_lookup_locked(paddr, kind);
+	if (kind == MEMTYPE_RAM)
+		memtype_log_add('m', paddr, 0, 0, rtype, 0);
+	else
+		memtype_log_add('l', paddr, 0, 0,
+				memtype_tree_lookup(&memtype_tree, paddr), 0);
 	spin_unlock_irqrestore(&memtype_lock, flags);
 	return rtype;
 }
@@ -403,6 +463,7 @@ int memtype_find_holder(u64 start, u64 end, struct memtype_tree_entry *out)
 	return h.found ? 0 : -ENOENT;
 }
 
+#ifdef CONFIG_KTEST
 static int memtype_log_seed(const struct memtype_tree_entry *e, void *arg)
 {
 	memtype_log_add('s', e->start, e->end, e->mode, 0, 0);
@@ -414,7 +475,8 @@ static int memtype_log_seed(const struct memtype_tree_entry *e, void *arg)
  * @buf: room for @cap entries
  * @cap: capacity; once full, logging stops and the log says overflow
  *
- * The tree's current entries come first, so a replay can start empty.
+ * The tree's current entries and the RAM reservations held come first,
+ * so a replay can start empty.
  */
 void memtype_log_open(struct memtype_log_entry *buf, unsigned long cap)
 {
@@ -423,6 +485,7 @@ void memtype_log_open(struct memtype_log_entry *buf, unsigned long cap)
 	spin_lock_irqsave(&memtype_lock, flags);
 	memtype_log = (struct memtype_log){ .e = buf, .cap = cap, .on = true };
 	memtype_tree_for_each(&memtype_tree, memtype_log_seed, NULL);
+	memtype_ram_log_seed();
 	spin_unlock_irqrestore(&memtype_lock, flags);
 }
 
@@ -435,3 +498,4 @@ void memtype_log_close(void)
 	memtype_log.on = false;
 	spin_unlock_irqrestore(&memtype_lock, flags);
 }
+#endif

@@ -1,15 +1,37 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Internal to arch/x86/mm/pat/: memtype glue shared with its debug files. */
+/*
+ * Internal to arch/x86/mm/pat/ (and ioremap): the memtype glue shared by
+ * memtype.c (the tree and the public API), memtype_ram.c (RAM), the debug
+ * files, the verifier and ioremap.
+ *
+ * Lock order: the page-table transaction (asm/pgtable_txn.h), then
+ * memtype_lock, then the allocators'.  memtype_lock guards the tree and
+ * the RAM pages' reservation fields.
+ */
 #ifndef _X86_MM_PAT_MEMTYPE_H
 #define _X86_MM_PAT_MEMTYPE_H
 
+#include <linux/spinlock.h>
 #include <linux/types.h>
 #include "memtype_tree.h"
+
+extern spinlock_t memtype_lock;
+
+/* what a physical range is, asked of e820 once per request */
+enum memtype_kind {
+	MEMTYPE_INVALID,	/* empty, wrapping or beyond MAXPHYADDR */
+	MEMTYPE_UNTRACKED,	/* inside the legacy ISA range: always WB */
+	MEMTYPE_RAM,		/* all RAM: per page, memtype_ram.c */
+	MEMTYPE_MIXED,		/* RAM and non-RAM: refused */
+	MEMTYPE_IO,		/* no RAM: the tree */
+};
+
+enum memtype_kind memtype_classify(u64 start, u64 end);
 
 struct memtype_conflict_info {
 	enum page_cache_mode want;	/* what the request had to agree with */
 	enum page_cache_mode found;	/* what the holder has */
-	u64 start, end;
+	u64 start, end;			/* the holder's range, or the RAM page */
 	struct memtype_owner owner;
 	bool ram;
 };
@@ -26,11 +48,43 @@ struct memtype_stats {
 
 extern struct memtype_stats memtype_stats;
 
+/* the tree: non-RAM ranges (MEMTYPE_IO) */
+int memtype_reserve_io(u64 start, u64 end, enum page_cache_mode req,
+		       enum page_cache_mode *new_type, unsigned long caller,
+		       struct memtype_tree_entry *adopted);
+int memtype_free_io(u64 start, u64 end);
+
+/* RAM: spans of the direct map, reserved or released, remapped to match */
+struct memtype_ram_req {
+	const unsigned long *vaddr;	/* first address of each span */
+	unsigned int nr;		/* spans */
+	unsigned long pages;		/* pages per span */
+	enum page_cache_mode pcm;	/* the mode reserved */
+	bool release;
+};
+
+int memtype_ram_change(const struct memtype_ram_req *r,
+		       struct memtype_conflict_info *ci);
+enum page_cache_mode memtype_ram_lookup(u64 paddr);
+void memtype_ram_log_seed(void);
+
+/* the reservation of one page; memtype_lock held, nothing logged */
+enum page_cache_mode memtype_lookup_locked(u64 paddr,
+					   enum memtype_kind kind);
+
+void memtype_report_conflict(u64 start, u64 end,
+			     const struct memtype_conflict_info *ci);
+void memtype_report_invalid_free(u64 start, u64 end);
+
 void memtype_init(void);
 int pat_bench_cmd(int argc, char **argv);
 void memtype_debugfs_init(void);
 int memtype_reserve_owner(u64 start, u64 end, enum page_cache_mode req,
 			  enum page_cache_mode *new_type, unsigned long caller);
+int memtype_reserve_kind(u64 start, u64 end, enum memtype_kind kind,
+			 enum page_cache_mode req,
+			 enum page_cache_mode *new_type, unsigned long caller,
+			 struct memtype_tree_entry *adopted);
 /* the first tree entry overlapping [start, end): 0, or -ENOENT */
 int memtype_find_holder(u64 start, u64 end, struct memtype_tree_entry *out);
 unsigned long memtype_snapshot(struct memtype_tree_entry *buf,

@@ -1,16 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A log of memtype tree operations, for proving concurrent use correct.
+ * A log of memtype operations, for proving concurrent use correct.
  *
- * While a log is open, every tree operation (reserve, free, lookup) is
+ * While a log is open, every operation on the tree (reserve, free,
+ * lookup) and on RAM pages (reserve, release, lookup, per span of a
+ * set_memory_*() or memtype_reserve() of RAM, undo steps included) is
  * appended under memtype_lock, so the log's order is the order in which
  * the operations took effect: a linearization.  Replaying it on the host
- * reference model (tools/testing/pat/memtype-logcheck) must give the same
- * answer to every operation; if the lock let two operations overlap, or an
- * answer came from a torn tree, the replay disagrees.  The log opens with
- * the tree's contents as strict reservations, so a replay starts from an
- * empty model.  Lines use the trace format of TRACE-FORMAT.md plus the
- * answer: "SEQ CPU OP ARGS => ANSWER".
+ * reference models (tools/testing/pat/memtype-logcheck) must give the same
+ * answer to every operation; if the locks let two operations overlap, or
+ * an answer came from a torn state, the replay disagrees.  The log opens
+ * with the tree's contents as strict reservations and the RAM
+ * reservations held, so a replay starts from empty models.  Lines use the
+ * trace format of TRACE-FORMAT.md plus the answer, "SEQ CPU OP ARGS =>
+ * ANSWER", with the RAM operations p, q and m of
+ * Documentation/x86/memtype-tree.rst.
+ *
+ * Test instrumentation: built only with CONFIG_KTEST.
  */
 #include <linux/console.h>
 #include <linux/kernel.h>
@@ -31,11 +37,12 @@ static const char *mode_name(int m)
 
 /**
  * memtype_log_add() - append one operation; call with memtype_lock held
- * @op: 'r', 's', 'f' or 'l'
- * @start: range start (address for 'l')
- * @end: range end (unused for 'l')
- * @mode: requested mode ('r', 's')
- * @err: the operation's result (0, -EBUSY, -EINVAL; for 'l' the mode or <0)
+ * @op: 'r', 's', 'f', 'l' (the tree), 'p', 'q', 'm' (RAM)
+ * @start: range start (address for 'l' and 'm')
+ * @end: range end (unused for 'l' and 'm')
+ * @mode: requested mode ('r', 's', 'p')
+ * @err: the result (0, -EBUSY, -EINVAL, -ENOSPC; for 'l' and 'm' the mode,
+ *	or < 0 for none)
  * @granted: the mode an 'r' was granted
  */
 void memtype_log_add(char op, u64 start, u64 end, int mode, int err,
@@ -73,7 +80,12 @@ static void answer(const struct memtype_log_entry *e, char *buf, size_t n)
 		snprintf(buf, n, e->err ? "ebusy" : "ok");
 		break;
 	case 'f':
+	case 'q':
 		snprintf(buf, n, e->err ? "einval" : "ok");
+		break;
+	case 'p':
+		snprintf(buf, n, "%s", e->err == -EBUSY ? "ebusy" :
+			 e->err == -ENOSPC ? "enospc" : "ok");
 		break;
 	default:
 		snprintf(buf, n, "%s", e->err < 0 ? "none" : mode_name(e->err));
@@ -110,12 +122,13 @@ void memtype_log_print(void)
 	for (i = 0; i < l->nr; i++) {
 		e = &l->e[i];
 		answer(e, ans, sizeof(ans));
-		if (e->op == 'l')
-			log_line("    # memtype_log: %lu %u l %llx => %s\n", i,
-				 e->cpu, (unsigned long long)e->start, ans);
-		else if (e->op == 'f')
-			log_line("    # memtype_log: %lu %u f %llx %llx => %s\n",
-				 i, e->cpu, (unsigned long long)e->start,
+		if (e->op == 'l' || e->op == 'm')
+			log_line("    # memtype_log: %lu %u %c %llx => %s\n", i,
+				 e->cpu, e->op, (unsigned long long)e->start,
+				 ans);
+		else if (e->op == 'f' || e->op == 'q')
+			log_line("    # memtype_log: %lu %u %c %llx %llx => %s\n",
+				 i, e->cpu, e->op, (unsigned long long)e->start,
 				 (unsigned long long)e->end, ans);
 		else
 			log_line("    # memtype_log: %lu %u %c %llx %llx %s => %s\n",

@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * set_memory_uc/wc/wt/wb(): the cache mode of RAM in the direct map.
+ * set_memory_uc/wc/wt/wb(), set_pages_*() and set_memory_array_*(): the
+ * cache mode of RAM in the direct map.
  *
- * Reserve, apply, undo on failure: the pages' memtype is reserved first
- * (all or nothing, per page in struct page, see memtype.c), then CPA
- * changes the direct map and the kernel-image alias, then the range's
- * cache lines are written back and dropped, since lines cached under WB
- * must not outlive the change.  set_memory_wb() releases; the mapping of
- * each page then follows what is still reserved on it, so one user's
+ * Each call checks that its pages are RAM in the direct map and hands
+ * them to memtype_ram_change(), which reserves (or releases) every page
+ * and remaps the direct map and the kernel-image alias to match, all or
+ * nothing, in one page-table transaction: no other caller can ever see a
+ * page reserved as one mode and mapped as another.  A release maps each
+ * page back to WB only when its last reservation goes, so one user's
  * release cannot take a page from under another user of the same mode.
+ * After a change to a mode other than WB, the range's cache lines are
+ * written back and dropped: lines cached under WB must not outlive it.
  */
 #include <linux/bug.h>
 #include <linux/e820.h>
@@ -22,56 +25,76 @@
 #include <asm/set_memory.h>
 #include "memtype.h"
 
-#define _RET_IP_	((unsigned long)__builtin_return_address(0))
-
 /* [addr, addr + numpages pages) must be RAM in the direct map */
-static int set_memory_check(unsigned long *addr, int numpages,
-			    u64 *start, u64 *end)
+static int set_memory_check(unsigned long addr, unsigned long numpages)
 {
-	if (*addr & ~PAGE_MASK) {
-		WARN_ONCE(1, "set_memory: misaligned address: %#lx\n", *addr);
-		*addr &= PAGE_MASK;
-	}
-	if (numpages <= 0 || !virt_in_direct_map(*addr) ||
-	    (unsigned long)numpages > (~0UL - *addr) >> PAGE_SHIFT ||
-	    !virt_in_direct_map(*addr + ((unsigned long)numpages << PAGE_SHIFT) - 1))
+	u64 start;
+
+	if (!numpages || !virt_in_direct_map(addr) ||
+	    numpages > (~0UL - addr) >> PAGE_SHIFT ||
+	    !virt_in_direct_map(addr + (numpages << PAGE_SHIFT) - 1))
 		return -EINVAL;
-	*start = __pa((void *)*addr);
-	*end = *start + ((u64)numpages << PAGE_SHIFT);
-	if (!e820__mapped_all(*start, *end, E820_TYPE_RAM))
+	start = __pa((void *)addr);
+	if (!e820__mapped_all(start, start + ((u64)numpages << PAGE_SHIFT),
+			      E820_TYPE_RAM))
 		return -EINVAL;
 	return 0;
 }
 
-static void set_memory_flush_caches(unsigned long addr, int numpages)
+static void set_memory_flush_caches(const unsigned long *addr,
+				    unsigned int nr, unsigned long pages)
 {
-	unsigned long size = (unsigned long)numpages << PAGE_SHIFT;
+	unsigned long size = pages << PAGE_SHIFT;
+	unsigned int i;
 
-	if (size > CPA_CLFLUSH_THRESHOLD)
+	if (size * nr > CPA_CLFLUSH_THRESHOLD) {
 		wbinvd_flush_all();
-	else
-		clflush_cache_range((void *)addr, size);
+		return;
+	}
+	for (i = 0; i < nr; i++)
+		clflush_cache_range((void *)addr[i], size);
 }
 
-static int set_memory_cachemode(unsigned long addr, int numpages,
-				enum page_cache_mode pcm, unsigned long caller)
+/* the spans are checked; reserve or release them, remap, flush */
+static int set_memory_change(const unsigned long *addr, unsigned int nr,
+			     unsigned long pages, enum page_cache_mode pcm,
+			     bool release)
 {
-	u64 start, end;
+	struct memtype_ram_req r = {
+		.vaddr = addr, .nr = nr, .pages = pages, .pcm = pcm,
+		.release = release,
+	};
+	struct memtype_conflict_info ci;
+	unsigned int i;
 	int err;
 
-	err = set_memory_check(&addr, numpages, &start, &end);
-	if (err)
-		return err;
-	err = memtype_reserve_owner(start, end, pcm, NULL, caller);
-	if (err)
-		return err;
-	err = change_page_attr_set_clr(addr, numpages, 0, 0, pcm);
-	if (err) {
-		memtype_free(start, end);
-		return err;
+	err = memtype_ram_change(&r, &ci);
+	if (err == -EBUSY)
+		memtype_report_conflict(ci.start, ci.end, &ci);
+	if (err == -EINVAL && release)
+		for (i = 0; i < nr; i++)
+			memtype_report_invalid_free(__pa((void *)addr[i]),
+				__pa((void *)addr[i]) + (pages << PAGE_SHIFT));
+	if (!err && pcm != _PAGE_CACHE_MODE_WB)
+		set_memory_flush_caches(addr, nr, pages);
+	return err;
+}
+
+static int set_memory_range(unsigned long addr, int numpages,
+			    enum page_cache_mode pcm, bool release)
+{
+	int err;
+
+	if (addr & ~PAGE_MASK) {
+		WARN_ONCE(1, "set_memory: misaligned address: %#lx\n", addr);
+		addr &= PAGE_MASK;
 	}
-	set_memory_flush_caches(addr, numpages);
-	return 0;
+	if (numpages <= 0)
+		return -EINVAL;
+	err = set_memory_check(addr, numpages);
+	if (err)
+		return err;
+	return set_memory_change(&addr, 1, numpages, pcm, release);
 }
 
 /**
@@ -80,30 +103,38 @@ static int set_memory_cachemode(unsigned long addr, int numpages,
  * @numpages: pages
  *
  * Returns 0, -EINVAL (not RAM in the direct map), -EBUSY (a page holds
- * another mode) or -ENOMEM.  Undo with set_memory_wb().
+ * another mode), -ENOSPC (a page holds 65535 reservations) or -ENOMEM (no
+ * page-table page for a split).  Nothing changes on error.  Undo with
+ * set_memory_wb().
  */
 int set_memory_uc(unsigned long addr, int numpages)
 {
-	return set_memory_cachemode(addr, numpages, _PAGE_CACHE_MODE_UC_MINUS,
-				    _RET_IP_);
+	return set_memory_range(addr, numpages, _PAGE_CACHE_MODE_UC_MINUS,
+				false);
 }
 
 /**
  * set_memory_wc() - make direct-map RAM write-combining
+ * @addr: direct-map address of the first page
+ * @numpages: pages
+ *
+ * As set_memory_uc().  WC without PAT is UC-.
  */
 int set_memory_wc(unsigned long addr, int numpages)
 {
-	return set_memory_cachemode(addr, numpages, _PAGE_CACHE_MODE_WC,
-				    _RET_IP_);
+	return set_memory_range(addr, numpages, _PAGE_CACHE_MODE_WC, false);
 }
 
 /**
  * set_memory_wt() - make direct-map RAM write-through
+ * @addr: direct-map address of the first page
+ * @numpages: pages
+ *
+ * As set_memory_uc().
  */
 int set_memory_wt(unsigned long addr, int numpages)
 {
-	return set_memory_cachemode(addr, numpages, _PAGE_CACHE_MODE_WT,
-				    _RET_IP_);
+	return set_memory_range(addr, numpages, _PAGE_CACHE_MODE_WT, false);
 }
 
 /**
@@ -112,101 +143,86 @@ int set_memory_wt(unsigned long addr, int numpages)
  * @numpages: as passed
  *
  * Each page goes back to WB when its last reservation is released.
- * Returns 0, or -EINVAL when the range is not RAM or holds no reservation
- * (then nothing changes).
+ * Returns 0, -EINVAL (not RAM, or a page holds no reservation) or -ENOMEM
+ * (going back to WB splits a large page that another user still holds
+ * in part, and no page-table page is left).  Nothing changes on error.
  */
 int set_memory_wb(unsigned long addr, int numpages)
 {
-	unsigned long va, run;
-	u64 start, end;
-	int err;
-
-	err = set_memory_check(&addr, numpages, &start, &end);
-	if (err)
-		return err;
-	err = memtype_free(start, end);
-	if (err)
-		return err;
-	/* remap every run of pages that no one holds any more */
-	for (va = addr; va < addr + ((unsigned long)numpages << PAGE_SHIFT);) {
-		if (lookup_memtype(__pa((void *)va)) != _PAGE_CACHE_MODE_WB ||
-		    pfn_to_page(PHYS_PFN(__pa((void *)va)))->memtype_refs) {
-			va += PAGE_SIZE;
-			continue;
-		}
-		for (run = va + PAGE_SIZE;
-		     run < addr + ((unsigned long)numpages << PAGE_SHIFT) &&
-		     !pfn_to_page(PHYS_PFN(__pa((void *)run)))->memtype_refs;
-		     run += PAGE_SIZE)
-			;
-		/* only leaf rewrites and merges: this cannot fail */
-		WARN_ON(change_page_attr_set_clr(va, (run - va) >> PAGE_SHIFT, 0,
-						 0, _PAGE_CACHE_MODE_WB));
-		va = run;
-	}
-	return 0;
+	return set_memory_range(addr, numpages, _PAGE_CACHE_MODE_WB, true);
 }
 
+/**
+ * set_pages_uc() - set_memory_uc() by struct page
+ * @page: the first page
+ * @numpages: pages
+ */
 int set_pages_uc(struct page *page, int numpages)
 {
 	return set_memory_uc((unsigned long)page_address(page), numpages);
 }
 
+/**
+ * set_pages_wb() - set_memory_wb() by struct page
+ * @page: the first page
+ * @numpages: pages
+ */
 int set_pages_wb(struct page *page, int numpages)
 {
 	return set_memory_wb((unsigned long)page_address(page), numpages);
 }
 
-static bool set_memory_page_reserved(unsigned long addr)
-{
-	u64 start, end;
-
-	return !set_memory_check(&addr, 1, &start, &end) &&
-	       pfn_to_page(PHYS_PFN(start))->memtype_refs;
-}
-
-/*
- * All or nothing: a reservation that fails undoes the pages done so far;
- * a release checks every page first, since releasing cannot be undone.
- */
+/* one transaction for every page of the array: all or nothing */
 static int set_memory_array(unsigned long *addr, int n,
-			    enum page_cache_mode pcm, unsigned long caller)
+			    enum page_cache_mode pcm, bool release)
 {
-	int i, err = 0;
+	int i;
 
 	if (n <= 0)
 		return -EINVAL;
-	if (pcm == _PAGE_CACHE_MODE_WB) {
-		for (i = 0; i < n; i++)
-			if (!set_memory_page_reserved(addr[i]))
-				return -EINVAL;
-		for (i = 0; i < n; i++)
-			WARN_ON(set_memory_wb(addr[i], 1));
-		return 0;
-	}
 	for (i = 0; i < n; i++) {
-		err = set_memory_cachemode(addr[i], 1, pcm, caller);
-		if (err)
-			break;
+		if (addr[i] & ~PAGE_MASK) {
+			WARN_ONCE(1, "set_memory: misaligned address: %#lx\n",
+				  addr[i]);
+			addr[i] &= PAGE_MASK;
+		}
+		if (set_memory_check(addr[i], 1))
+			return -EINVAL;
 	}
-	if (err)
-		while (i-- > 0)
-			set_memory_wb(addr[i], 1);
-	return err;
+	return set_memory_change(addr, n, 1, pcm, release);
 }
 
+/**
+ * set_memory_array_uc() - set_memory_uc() of @numpages single pages
+ * @addr: direct-map addresses of the pages
+ * @numpages: entries in @addr
+ *
+ * All or nothing, as set_memory_uc().
+ */
 int set_memory_array_uc(unsigned long *addr, int numpages)
 {
 	return set_memory_array(addr, numpages, _PAGE_CACHE_MODE_UC_MINUS,
-				_RET_IP_);
+				false);
 }
 
+/**
+ * set_memory_array_wc() - set_memory_wc() of @numpages single pages
+ * @addr: direct-map addresses of the pages
+ * @numpages: entries in @addr
+ */
 int set_memory_array_wc(unsigned long *addr, int numpages)
 {
-	return set_memory_array(addr, numpages, _PAGE_CACHE_MODE_WC, _RET_IP_);
+	return set_memory_array(addr, numpages, _PAGE_CACHE_MODE_WC, false);
 }
 
+/**
+ * set_memory_array_wb() - set_memory_wb() of @numpages single pages
+ * @addr: direct-map addresses of the pages
+ * @numpages: entries in @addr
+ *
+ * All or nothing: if any page holds no reservation, none is released.
+ */
 int set_memory_array_wb(unsigned long *addr, int numpages)
 {
-	return set_memory_array(addr, numpages, _PAGE_CACHE_MODE_WB, _RET_IP_);
+	return set_memory_array(addr, numpages, _PAGE_CACHE_MODE_WB, true);
 }

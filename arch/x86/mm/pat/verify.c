@@ -16,8 +16,12 @@
  *      page for RAM, the memtype tree otherwise; only while PAT is on);
  *   3. the direct map must map RAM only.
  *
- * It runs without the memtype lock: it is a check for quiet moments (the
- * KTAP suites run it after their scenario), not a lock-step audit.
+ * The walk and check 2 run inside a page-table transaction and under
+ * memtype_lock: one consistent snapshot, taken while other CPUs reserve,
+ * map and unmap.  Every RAM change holds both for its whole length, and
+ * ioremap reserves before it maps and unmaps before it frees, so the
+ * snapshot sees no half-done change: any violation is real.  The pat_smp
+ * stress test takes such snapshots while it runs.
  */
 #include <linux/e820.h>
 #include <linux/kernel.h>
@@ -34,12 +38,16 @@
 #include <asm/pgtable.h>
 #include <asm/pgtable_txn.h>
 #include <asm/pat_verify.h>
+#include "memtype.h"
+
+unsigned long pat_verify_snapshots;
 
 struct alias_run {
 	unsigned long va;
 	u64 pa, end;		/* physical [pa, end) */
 	u8 pat;			/* enum page_cache_mode of the entry */
 	u8 eff;			/* effective type */
+	u8 kind;		/* enum memtype_kind of [pa, end) */
 };
 
 struct alias_walk {
@@ -48,9 +56,6 @@ struct alias_walk {
 	unsigned long pages;
 	bool overflow;
 };
-
-#define ISA_START	0xa0000ULL
-#define ISA_END		0x100000ULL
 
 static void alias_add(struct alias_walk *w, unsigned long va, u64 pa,
 		      unsigned long size, enum page_cache_mode pat)
@@ -69,7 +74,8 @@ static void alias_add(struct alias_walk *w, unsigned long va, u64 pa,
 		w->overflow = true;
 		return;
 	}
-	w->runs[w->nr++] = (struct alias_run){ va, pa, pa + size, pat, eff };
+	w->runs[w->nr++] = (struct alias_run){ va, pa, pa + size, pat, eff,
+					       MEMTYPE_INVALID };
 }
 
 static void alias_walk_table(struct alias_walk *w, pteval_t *t,
@@ -104,14 +110,17 @@ static int alias_cmp(const void *a, const void *b)
 	return x->pa < y->pa ? -1 : x->pa > y->pa;
 }
 
-static void alias_report(struct alias_verify_result *res, const char *fmt,
-			 u64 a, u64 b, const char *t1, const char *t2,
-			 unsigned long va1, unsigned long va2)
+static __printf(2, 3) void alias_report(struct alias_verify_result *res,
+					const char *fmt, ...)
 {
-	if (res->nr_reported < ALIAS_MAX_REPORTED)
-		scnprintf(res->report[res->nr_reported++], ALIAS_REPORT_LEN,
-			  fmt, (unsigned long long)a, (unsigned long long)b,
-			  t1, t2, va1, va2);
+	va_list args;
+
+	if (res->nr_reported < ALIAS_MAX_REPORTED) {
+		va_start(args, fmt);
+		vscnprintf(res->report[res->nr_reported++], ALIAS_REPORT_LEN,
+			   fmt, args);
+		va_end(args);
+	}
 	res->violations++;
 }
 
@@ -126,37 +135,48 @@ static void alias_check_overlaps(struct alias_walk *w,
 
 			if (a->eff == b->eff)
 				continue;
+			u64 from = max(a->pa, b->pa);
+
+			/* each mapping's address of the first shared byte */
 			alias_report(res, "alias: [mem %#010llx-%#010llx] mapped %s at %#lx and %s at %#lx",
-				     max(a->pa, b->pa), min(a->end, b->end) - 1,
-				     cattr_name(a->eff), cattr_name(b->eff),
-				     a->va, b->va);
+				     (unsigned long long)from,
+				     (unsigned long long)min(a->end, b->end) - 1,
+				     cattr_name(a->eff),
+				     a->va + (unsigned long)(from - a->pa),
+				     cattr_name(b->eff),
+				     b->va + (unsigned long)(from - b->pa));
 		}
 	}
 }
 
-/* the mode reserved for one page, as lookup_memtype() reports it */
+/*
+ * Check 2, under memtype_lock: the mode reserved for each page.  Each run
+ * is classified once; the ISA range is untracked, and a run mixing RAM and
+ * non-RAM is check 3's to report.
+ */
 static void alias_check_reservations(struct alias_walk *w,
 				     struct alias_verify_result *res)
 {
+	enum page_cache_mode want;
 	unsigned long i;
 	u64 p;
 
-	if (!pat_enabled())
-		return;
 	for (i = 0; i < w->nr; i++) {
 		struct alias_run *r = &w->runs[i];
 
+		r->kind = memtype_classify(r->pa, r->end);
+		if (!pat_enabled() || (r->kind != MEMTYPE_RAM &&
+				       r->kind != MEMTYPE_IO))
+			continue;
 		for (p = r->pa; p < r->end; p += PAGE_SIZE) {
-			enum page_cache_mode want;
-
-			if (p >= ISA_START && p < ISA_END)
-				continue;
-			want = lookup_memtype(p);
+			want = memtype_lookup_locked(p, r->kind);
 			if (want == r->pat)
 				continue;
-			alias_report(res, "reservation: [mem %#010llx-%#010llx] reserved %s but mapped %s at %#lx%.0lx",
-				     p, p + PAGE_SIZE - 1, cattr_name(want),
-				     cattr_name(r->pat), r->va + (p - r->pa), 0);
+			alias_report(res, "reservation: [mem %#010llx-%#010llx] reserved %s but mapped %s at %#lx",
+				     (unsigned long long)p,
+				     (unsigned long long)p + PAGE_SIZE - 1,
+				     cattr_name(want), cattr_name(r->pat),
+				     r->va + (unsigned long)(p - r->pa));
 			break;	/* one line per run is enough */
 		}
 	}
@@ -170,11 +190,11 @@ static void alias_check_direct_map(struct alias_walk *w,
 	for (i = 0; i < w->nr; i++) {
 		struct alias_run *r = &w->runs[i];
 
-		if (virt_in_direct_map(r->va) &&
-		    !e820__mapped_all(r->pa, r->end, E820_TYPE_RAM))
-			alias_report(res, "direct map: [mem %#010llx-%#010llx] is not RAM but mapped %s%s at %#lx%.0lx",
-				     r->pa, r->end - 1, cattr_name(r->pat), "",
-				     r->va, 0);
+		if (virt_in_direct_map(r->va) && r->kind != MEMTYPE_RAM)
+			alias_report(res, "direct map: [mem %#010llx-%#010llx] is not RAM but mapped %s at %#lx",
+				     (unsigned long long)r->pa,
+				     (unsigned long long)r->end - 1,
+				     cattr_name(r->pat), r->va);
 	}
 }
 
@@ -194,9 +214,13 @@ int pat_verify_aliases(struct alias_verify_result *res)
 	w.runs = kmalloc(w.cap * sizeof(*w.runs), GFP_KERNEL);
 	if (!w.runs)
 		return -ENOMEM;
-	/* no table may be split, merged or freed under the walk */
+	/* one snapshot: no entry or reservation may change under it */
 	pt_txn_begin(&t);
+	spin_lock(&memtype_lock);
 	alias_walk_table(&w, init_pgd, PG_LEVEL_512G, 0);
+	if (!w.overflow)
+		alias_check_reservations(&w, res);
+	spin_unlock(&memtype_lock);
 	pt_txn_commit(&t);
 	if (w.overflow) {
 		kfree(w.runs);
@@ -204,8 +228,8 @@ int pat_verify_aliases(struct alias_verify_result *res)
 	}
 	sort(w.runs, w.nr, sizeof(*w.runs), alias_cmp, NULL);
 	alias_check_overlaps(&w, res);
-	alias_check_reservations(&w, res);
 	alias_check_direct_map(&w, res);
+	__atomic_fetch_add(&pat_verify_snapshots, 1, __ATOMIC_RELAXED);
 	res->pages = w.pages;
 	res->mappings = w.nr;
 	kfree(w.runs);

@@ -1,0 +1,272 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * RAM's memory types: reservations counted per page in struct page, and
+ * the direct map kept in step with them.
+ *
+ * A RAM page is always mapped by the direct map, so reserving it for a
+ * cache mode is only half the job: the direct map (and the kernel image,
+ * for pages of the image) must then map it with that mode, or the page
+ * has two.  Both halves happen in one page-table transaction
+ * (asm/pgtable_txn.h), so no set_memory_*(), memtype_reserve() or
+ * memtype_free() of RAM on another CPU, and no alias verifier snapshot,
+ * can see a page reserved as one type and mapped as another:
+ *
+ *   1. begin the transaction (the page-table lock), take memtype_lock;
+ *   2. change the reservations of every page, all or nothing (-EBUSY for
+ *      a page held with another mode, -EINVAL for a release of a page
+ *      nobody holds, -ENOSPC when a count would overflow);
+ *   3. plan the direct-map change from the new reservations and
+ *      preallocate its page-table pages; on -ENOMEM undo step 2 exactly;
+ *   4. drop memtype_lock; rewrite the direct map (cpa_apply(), which
+ *      cannot fail) and commit: the invalidation reaches every CPU before
+ *      the call returns.
+ *
+ * A page's mode is what its reservations agreed on while its count is
+ * above zero; at zero it is WB whatever the field says, so a release
+ * keeps the field and its undo can restore the count alone.
+ *
+ * Every RAM page's fields are written only inside a transaction and
+ * under memtype_lock, and read under either.
+ *
+ * With PAT off nothing is counted: a reservation changes the mapping to
+ * the mode asked (a release to WB), as Linux's set_memory_uc() and
+ * set_memory_wb() do then.
+ */
+#define pr_fmt(fmt) "x86/PAT: " fmt
+
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/spinlock.h>
+#include <asm/page.h>
+#include <asm/pat.h>
+#include <asm/pgtable_txn.h>
+#include "../cpa.h"
+#include "memtype.h"
+#include "memtype_log.h"
+
+/* the mode the direct map must give a page: what its reservations say */
+static enum page_cache_mode ram_mode(const struct page *pg)
+{
+	return pg->memtype_refs ? pg->memtype : _PAGE_CACHE_MODE_WB;
+}
+
+static enum page_cache_mode ram_mode_of(unsigned long va)
+{
+	return ram_mode(virt_to_page((void *)va));
+}
+
+static u64 ram_span_start(const struct memtype_ram_req *r, unsigned int i)
+{
+	return __pa((void *)r->vaddr[i]);
+}
+
+static u64 ram_span_end(const struct memtype_ram_req *r, unsigned int i)
+{
+	return ram_span_start(r, i) + ((u64)r->pages << PAGE_SHIFT);
+}
+
+/* log a release's undo: runs of one mode within span @i */
+static void ram_log_restore(const struct memtype_ram_req *r, unsigned int i)
+{
+	u64 start = ram_span_start(r, i), end = ram_span_end(r, i), p, q;
+	enum page_cache_mode m;
+
+	for (p = start; p < end; p = q) {
+		m = ram_mode(pfn_to_page(PHYS_PFN(p)));
+		for (q = p + PAGE_SIZE;
+		     q < end && ram_mode(pfn_to_page(PHYS_PFN(q))) == m;
+		     q += PAGE_SIZE)
+			;
+		memtype_log_add('p', p, q, m, 0, 0);
+	}
+}
+
+/* undo the first @n spans of a successful reservation, newest first */
+static void ram_unreserve(const struct memtype_ram_req *r, unsigned int n)
+{
+	unsigned long pfn;
+
+	while (n--) {
+		for (pfn = PHYS_PFN(ram_span_start(r, n));
+		     pfn < PHYS_PFN(ram_span_end(r, n)); pfn++)
+			pfn_to_page(pfn)->memtype_refs--;
+		memtype_log_add('q', ram_span_start(r, n), ram_span_end(r, n),
+				0, 0, 0);
+	}
+}
+
+/* undo the first @n spans of a successful release, newest first */
+static void ram_unrelease(const struct memtype_ram_req *r, unsigned int n)
+{
+	unsigned long pfn;
+
+	while (n--) {
+		for (pfn = PHYS_PFN(ram_span_start(r, n));
+		     pfn < PHYS_PFN(ram_span_end(r, n)); pfn++)
+			pfn_to_page(pfn)->memtype_refs++;
+		ram_log_restore(r, n);
+	}
+}
+
+/*
+ * May span @i of @r be reserved?  A page held with another mode anywhere
+ * in it is -EBUSY (named in @ci), before a count that would overflow is
+ * -ENOSPC: the answer does not depend on which page comes first.
+ */
+static int ram_check_reserve(const struct memtype_ram_req *r, unsigned int i,
+			     struct memtype_conflict_info *ci)
+{
+	unsigned long pfn, first = PHYS_PFN(ram_span_start(r, i));
+	unsigned long last = PHYS_PFN(ram_span_end(r, i));
+	bool full = false;
+
+	for (pfn = first; pfn < last; pfn++) {
+		struct page *pg = pfn_to_page(pfn);
+
+		if (pg->memtype_refs && pg->memtype != r->pcm) {
+			*ci = (struct memtype_conflict_info){
+				.want = r->pcm, .found = pg->memtype,
+				.start = PFN_PHYS(pfn),
+				.end = PFN_PHYS(pfn + 1), .ram = true,
+			};
+			return -EBUSY;
+		}
+		full |= pg->memtype_refs == U16_MAX;
+	}
+	return full ? -ENOSPC : 0;
+}
+
+static int ram_reserve(const struct memtype_ram_req *r,
+		       struct memtype_conflict_info *ci)
+{
+	unsigned long pfn;
+	unsigned int i;
+	int err;
+
+	for (i = 0; i < r->nr; i++) {
+		err = ram_check_reserve(r, i, ci);
+		memtype_log_add('p', ram_span_start(r, i), ram_span_end(r, i),
+				r->pcm, err, 0);
+		if (err) {
+			ram_unreserve(r, i);
+			return err;
+		}
+		for (pfn = PHYS_PFN(ram_span_start(r, i));
+		     pfn < PHYS_PFN(ram_span_end(r, i)); pfn++) {
+			struct page *pg = pfn_to_page(pfn);
+
+			if (!pg->memtype_refs++)
+				pg->memtype = r->pcm;
+		}
+	}
+	return 0;
+}
+
+static int ram_release(const struct memtype_ram_req *r)
+{
+	unsigned long pfn;
+	unsigned int i;
+	int err;
+
+	for (i = 0; i < r->nr; i++) {
+		err = 0;
+		for (pfn = PHYS_PFN(ram_span_start(r, i));
+		     pfn < PHYS_PFN(ram_span_end(r, i)); pfn++)
+			if (!pfn_to_page(pfn)->memtype_refs)
+				err = -EINVAL;
+		memtype_log_add('q', ram_span_start(r, i), ram_span_end(r, i),
+				0, err, 0);
+		if (err) {
+			ram_unrelease(r, i);
+			return err;
+		}
+		for (pfn = PHYS_PFN(ram_span_start(r, i));
+		     pfn < PHYS_PFN(ram_span_end(r, i)); pfn++)
+			pfn_to_page(pfn)->memtype_refs--;
+	}
+	return 0;
+}
+
+/**
+ * memtype_ram_change() - reserve or release RAM and remap it to match
+ * @r: the spans (direct-map addresses of RAM), the mode, which way
+ * @ci: receives the conflicting page on -EBUSY
+ *
+ * All or nothing, in one page-table transaction (see the top of the file).
+ * The caller checked that every span is RAM in the direct map.
+ *
+ * Return: 0; -EBUSY (a page holds another mode); -EINVAL (a release of a
+ * page nobody holds, or a span the direct map does not cover); -ENOSPC (a
+ * count would overflow); -ENOMEM (no page-table pages for the splits).
+ * Nothing changes on error.
+ */
+int memtype_ram_change(const struct memtype_ram_req *r,
+		       struct memtype_conflict_info *ci)
+{
+	struct cpa_req c = {
+		.vaddr = r->vaddr, .nr = r->nr, .pages = r->pages,
+		.cache_mode = -1,
+	};
+	bool track = pat_enabled();
+	struct pt_txn t;
+	int err = 0;
+
+	if (track)
+		c.mode_of = ram_mode_of;
+	else
+		c.cache_mode = r->release ? _PAGE_CACHE_MODE_WB : r->pcm;
+
+	pt_txn_begin(&t);
+	spin_lock(&memtype_lock);
+	if (track)
+		err = r->release ? ram_release(r) : ram_reserve(r, ci);
+	if (!err) {
+		err = cpa_prepare(&t, &c);
+		if (err && track && r->release)
+			ram_unrelease(r, r->nr);
+		else if (err && track)
+			ram_unreserve(r, r->nr);
+	}
+	spin_unlock(&memtype_lock);
+	if (!err)
+		cpa_apply(&t, &c);
+	pt_txn_commit(&t);
+	if (!err && track)
+		__atomic_fetch_add(r->release ? &memtype_stats.frees :
+				   &memtype_stats.reserves, 1,
+				   __ATOMIC_RELAXED);
+	return err;
+}
+
+/**
+ * memtype_ram_lookup() - the mode a RAM page is reserved with
+ * @paddr: any address in the page
+ *
+ * Context: memtype_lock held.
+ */
+enum page_cache_mode memtype_ram_lookup(u64 paddr)
+{
+	return ram_mode(pfn_to_page(PHYS_PFN(paddr)));
+}
+
+#ifdef CONFIG_KTEST
+/**
+ * memtype_ram_log_seed() - log the RAM reservations held right now
+ *
+ * One single-page reservation line per count, so that a replay of a log
+ * opened now starts from an empty model.  Context: memtype_lock held.
+ */
+void memtype_ram_log_seed(void)
+{
+	unsigned long pfn;
+	unsigned int n;
+
+	for (pfn = 0; pfn < max_pfn; pfn++) {
+		const struct page *pg = pfn_to_page(pfn);
+
+		for (n = 0; n < pg->memtype_refs; n++)
+			memtype_log_add('p', PFN_PHYS(pfn), PFN_PHYS(pfn + 1),
+					pg->memtype, 0, 0);
+	}
+}
+#endif
