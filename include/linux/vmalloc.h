@@ -16,6 +16,7 @@ struct seq_file;
 
 #define VM_IOREMAP	0x1UL	/* device memory, phys_addr valid */
 #define VM_ALLOC	0x2UL	/* vmalloc(): pages[] valid */
+#define VM_MEMTYPE	0x4UL	/* ioremap: holds a memtype reservation */
 
 /* largest alignment get_vm_area() honours: a 2 MiB page for ioremap */
 #define VM_AREA_MAX_ALIGN	PMD_SIZE

@@ -4,16 +4,22 @@
  * with a given cache mode.  One worker, __ioremap_caller(), behind thin
  * wrappers, in three steps with undo on failure:
  *
- *   1. reserve the cache mode for the physical range (memtype_reserve()),
- *      accepting an existing compatible mode but never a less strict one;
+ *   1. ask once what the range is (memtype_classify()): RAM, or RAM mixed
+ *      with non-RAM, is refused (RAM already has its direct-map alias, so
+ *      a second mapping could only disagree with it); the legacy ISA range
+ *      is untracked and mapped WB, its MTRRs deciding the type, as Linux
+ *      does; anything else has its cache mode reserved in the memtype
+ *      tree, accepting an existing compatible mode but never a less
+ *      strict one;
  *   2. find virtual space (a VM_IOREMAP area, 2 MiB aligned when the
  *      physical range allows 2 MiB pages);
- *   3. map it, and bring any other kernel mapping of the range to the
- *      same mode (only RAM has one, in the direct map, and RAM is refused,
- *      so in practice this only checks).
+ *   3. map it (vmap_range(), one page-table transaction).  No other kernel
+ *      mapping of the range needs changing: only RAM has one, and RAM was
+ *      refused in step 1.
  *
- * The area remembers the physical range and the caller, so iounmap() can
- * free exactly what was reserved, and refuse what ioremap did not return.
+ * The area remembers the physical range, whether a reservation was made,
+ * and the caller, so iounmap() can free exactly what was reserved, and
+ * refuse what ioremap did not return.
  */
 #define pr_fmt(fmt) fmt
 
@@ -60,26 +66,63 @@ static bool ioremap_range_valid(resource_size_t phys, unsigned long size)
 	       last < (1ULL << boot_cpu_data.x86_phys_bits);
 }
 
-/* the area's physical range, as reserved: page-aligned */
+/* @holder: the entry whose mode the reservation adopted */
 static void ioremap_warn_weaker(u64 start, u64 end, enum page_cache_mode want,
-				enum page_cache_mode got)
+				enum page_cache_mode got,
+				const struct memtype_tree_entry *holder)
 {
-	struct memtype_tree_entry holder;
-
-	if (memtype_find_holder(start, end, &holder) == 0)
+	if (holder->end > holder->start)
 		pr_warn("ioremap: [mem %#010llx-%#010llx] requested %s, got %s: [mem %#010llx-%#010llx] is held %s by %pS%s%s%s\n",
 			(unsigned long long)start, (unsigned long long)end - 1,
 			cattr_name(want), cattr_name(got),
-			(unsigned long long)holder.start,
-			(unsigned long long)holder.end - 1,
-			cattr_name(holder.mode), (void *)holder.owner.caller,
-			holder.owner.driver ? " (" : "",
-			holder.owner.driver ?: "",
-			holder.owner.driver ? ")" : "");
+			(unsigned long long)holder->start,
+			(unsigned long long)holder->end - 1,
+			cattr_name(holder->mode), (void *)holder->owner.caller,
+			holder->owner.driver ? " (" : "",
+			holder->owner.driver ?: "",
+			holder->owner.driver ? ")" : "");
 	else
 		pr_warn("ioremap: [mem %#010llx-%#010llx] requested %s, got %s\n",
 			(unsigned long long)start, (unsigned long long)end - 1,
 			cattr_name(want), cattr_name(got));
+}
+
+/* step 1: the mode to map with, reserved if the range is tracked */
+static int ioremap_reserve(u64 start, u64 end, enum page_cache_mode *pcm,
+			   unsigned long caller, bool *tracked)
+{
+	struct memtype_tree_entry holder = { 0 };
+	enum memtype_kind kind = memtype_classify(start, end);
+	enum page_cache_mode new_pcm;
+	int err;
+
+	*tracked = false;
+	if (kind == MEMTYPE_RAM || kind == MEMTYPE_MIXED) {
+		pr_err("ioremap on RAM at %#010llx - %#010llx refused: use the direct map or memremap()\n",
+		       (unsigned long long)start, (unsigned long long)end - 1);
+		return -EINVAL;
+	}
+	err = memtype_reserve_kind(start, end, kind, *pcm, &new_pcm, caller,
+				   &holder);
+	if (err) {
+		pr_err("ioremap memtype_reserve failed %d\n", err);
+		return err;
+	}
+	*tracked = pat_enabled() && kind == MEMTYPE_IO;
+	if (new_pcm == *pcm)
+		return 0;
+	/* the untracked ISA range is WB in the page tables, as in Linux */
+	if (kind == MEMTYPE_IO && !ioremap_mode_allowed(*pcm, new_pcm)) {
+		pr_err("ioremap error for 0x%llx-0x%llx, requested 0x%x, got 0x%x\n",
+		       (unsigned long long)start, (unsigned long long)end,
+		       *pcm, new_pcm);
+		memtype_free_io(start, end);
+		return -EBUSY;
+	}
+	if (kind == MEMTYPE_IO)
+		ioremap_warn_weaker(start, end, *pcm, new_pcm, &holder);
+	*pcm = new_pcm;
+	return 0;
 }
 
 static void __iomem *__ioremap_caller(resource_size_t phys_addr,
@@ -87,11 +130,10 @@ static void __iomem *__ioremap_caller(resource_size_t phys_addr,
 				      enum page_cache_mode pcm,
 				      unsigned long caller)
 {
-	enum page_cache_mode new_pcm;
 	unsigned long offset, align;
 	struct vm_struct *area;
 	u64 start, end;
-	int err;
+	bool tracked;
 
 	if (!ioremap_range_valid(phys_addr, size)) {
 		pr_err("ioremap: invalid physical range %#llx+%#lx\n",
@@ -101,27 +143,8 @@ static void __iomem *__ioremap_caller(resource_size_t phys_addr,
 	start = phys_addr & PAGE_MASK;
 	end = PAGE_ALIGN(phys_addr + size);
 	offset = phys_addr - start;
-	if (e820__mapped_any(start, end, E820_TYPE_RAM)) {
-		pr_err("ioremap on RAM at %#010llx - %#010llx refused: use the direct map or memremap()\n",
-		       (unsigned long long)start, (unsigned long long)end - 1);
+	if (ioremap_reserve(start, end, &pcm, caller, &tracked))
 		return NULL;
-	}
-
-	err = memtype_reserve_owner(start, end, pcm, &new_pcm, caller);
-	if (err) {
-		pr_err("ioremap memtype_reserve failed %d\n", err);
-		return NULL;
-	}
-	if (new_pcm != pcm) {
-		if (!ioremap_mode_allowed(pcm, new_pcm)) {
-			pr_err("ioremap error for 0x%llx-0x%llx, requested 0x%x, got 0x%x\n",
-			       (unsigned long long)start,
-			       (unsigned long long)end, pcm, new_pcm);
-			goto err_free_memtype;
-		}
-		ioremap_warn_weaker(start, end, pcm, new_pcm);
-		pcm = new_pcm;
-	}
 
 	align = IS_ALIGNED(start, PMD_SIZE) && end - start >= PMD_SIZE ?
 		PMD_SIZE : PAGE_SIZE;
@@ -129,6 +152,8 @@ static void __iomem *__ioremap_caller(resource_size_t phys_addr,
 	if (!area)
 		goto err_free_memtype;
 	area->phys_addr = start;
+	if (tracked)
+		area->flags |= VM_MEMTYPE;
 
 	if (vmap_range((unsigned long)area->addr, start, end - start,
 		       pgprot_kernel_cachemode(pcm)))
@@ -138,7 +163,8 @@ static void __iomem *__ioremap_caller(resource_size_t phys_addr,
 err_free_area:
 	free_vm_area(area);
 err_free_memtype:
-	memtype_free(start, end);
+	if (tracked)
+		memtype_free_io(start, end);
 	return NULL;
 }
 
@@ -214,6 +240,7 @@ void iounmap(volatile void __iomem *addr)
 	unsigned long va = (unsigned long)(__force void *)addr;
 	struct vm_struct *area;
 	u64 start, len;
+	bool tracked;
 
 	if (va < VMALLOC_START || va >= VMALLOC_END) {
 		WARN(1, "iounmap: bad address %p (not in the ioremap area)\n",
@@ -229,9 +256,11 @@ void iounmap(volatile void __iomem *addr)
 	}
 	start = area->phys_addr;
 	len = get_vm_area_size(area);
+	tracked = area->flags & VM_MEMTYPE;
 	vunmap_range((unsigned long)area->addr, len);
 	free_vm_area(area);
-	memtype_free(start, start + len);
+	if (tracked && memtype_free_io(start, start + len))
+		memtype_report_invalid_free(start, start + len);
 }
 
 /**
