@@ -46,9 +46,16 @@ static const char *errname(int err)
 	}
 }
 
+#ifdef CONFIG_KTEST
+#define PAT_BENCH_USAGE	" | pat bench"
+#else
+#define PAT_BENCH_USAGE	""
+#endif
+
 static int pat_usage(void)
 {
-	shell_printf("usage: pat reserve START END MODE [strict] | pat free START END | pat lookup ADDR | pat bench\n");
+	shell_printf("usage: pat reserve START END MODE [strict] | pat free START END | pat lookup ADDR"
+		     PAT_BENCH_USAGE "\n");
 	return 1;
 }
 
@@ -188,11 +195,14 @@ static int cmd_pat(int argc, char **argv)
 		ret = pat_cmd_free(argc - 1, argv + 1);
 	else if (!strcmp(argv[1], "lookup"))
 		ret = pat_cmd_lookup(argc - 1, argv + 1);
+#ifdef CONFIG_KTEST
 	else if (!strcmp(argv[1], "bench"))
 		ret = pat_bench_cmd(argc - 1, argv + 1);
+#endif
 	else
 		shell_printf("pat: unknown subcommand '%s'\n", argv[1]);
 	set_current_context(old);
 	return ret;
 }
-SHELL_CMD(pat, cmd_pat, "reserve START END MODE | free START END | lookup ADDR | bench: memory types");
+SHELL_CMD(pat, cmd_pat, "reserve START END MODE | free START END | lookup ADDR"
+	  PAT_BENCH_USAGE ": memory types");
