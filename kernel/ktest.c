@@ -20,6 +20,9 @@
  * "not ok" line of their case, as in KUnit.  KTAP lines go straight to the
  * consoles without printk's timestamp, so a parser sees them verbatim.
  *
+ * A case that must check a warning's text reads the log ring from a mark
+ * it took before acting (ktest_log_mark(), ktest_log_count()).
+ *
  * With "ktest=GLOB" on the command line, ktest_boot() runs the suites after
  * boot and ends the QEMU run through isa-debug-exit: 0 (QEMU status 1)
  * when every case passed, 1 (status 3) otherwise.
@@ -227,6 +230,76 @@ int ktest_run(const char *glob)
 	ktest_emit("# Totals: pass:%u fail:%u skip:%u\n", tot.pass, tot.fail,
 		   tot.skip);
 	return tot.fail;
+}
+
+/*
+ * Scratch for the log readers.  Cases run one at a time, on one CPU, so
+ * one copy will do and the stack stays small.
+ */
+static char ktest_log_chunk[256];
+static char ktest_log_line[1152];	/* a printk line and its timestamp */
+
+/**
+ * ktest_log_mark() - where the kernel log ends now
+ *
+ * Returns a mark for ktest_log_count() and ktest_log_since(): only what
+ * is logged after this call counts.
+ */
+unsigned long ktest_log_mark(void)
+{
+	unsigned long pos = 0;
+
+	while (log_buf_read(&pos, ktest_log_chunk, sizeof(ktest_log_chunk)))
+		;
+	return pos;
+}
+
+static unsigned int ktest_log_line_has(size_t len, const char *text)
+{
+	ktest_log_line[len] = '\0';
+	return strstr(ktest_log_line, text) != NULL;
+}
+
+/**
+ * ktest_log_count() - count the log lines that contain a text
+ * @mark: what ktest_log_mark() returned before the case did its work
+ * @text: the text, matched anywhere in a line
+ *
+ * A line is what printk() wrote up to its newline, continuations
+ * included, so a text is found even when it was printed in pieces or the
+ * ring hands it over in two chunks.  Returns the number of lines logged
+ * since @mark that contain @text.
+ */
+unsigned int ktest_log_count(unsigned long mark, const char *text)
+{
+	unsigned long pos = mark, n, i;
+	unsigned int count = 0;
+	size_t len = 0;
+
+	while ((n = log_buf_read(&pos, ktest_log_chunk,
+				 sizeof(ktest_log_chunk)))) {
+		for (i = 0; i < n; i++) {
+			if (ktest_log_chunk[i] == '\n') {
+				count += ktest_log_line_has(len, text);
+				len = 0;
+			} else if (len < sizeof(ktest_log_line) - 1) {
+				ktest_log_line[len++] = ktest_log_chunk[i];
+			}
+		}
+	}
+	if (len)	/* a line still open: printed without its newline */
+		count += ktest_log_line_has(len, text);
+	return count;
+}
+
+/**
+ * ktest_log_since() - whether a line containing @text was logged
+ * @mark: what ktest_log_mark() returned
+ * @text: the text, matched anywhere in a line
+ */
+bool ktest_log_since(unsigned long mark, const char *text)
+{
+	return ktest_log_count(mark, text) != 0;
 }
 
 static int __init_param ktest_param(char *val)

@@ -6,6 +6,7 @@
  * public cases then check what the runner counted and printed.
  */
 #include <linux/ktest.h>
+#include <linux/printk.h>
 #include <linux/string.h>
 
 #include "ktest_internal.h"
@@ -126,6 +127,53 @@ static void test_capture_bounded(struct ktest *t)
 	KTEST_EXPECT_EQ(t, tot.fail, 2);
 }
 
+/*
+ * The log reader.  pr_debug() keeps a line in the ring without showing it
+ * on the console, so the KTAP output stays clean.
+ */
+static void test_log_since_mark(struct ktest *t)
+{
+	unsigned long before, mark;
+
+	before = ktest_log_mark();
+	pr_debug("ktest_selftest: logged before the mark\n");
+	mark = ktest_log_mark();
+	KTEST_EXPECT_TRUE(t, mark > before);
+	KTEST_EXPECT_EQ(t, ktest_log_count(mark, "ktest_selftest: logged"), 0);
+	KTEST_EXPECT_FALSE(t, ktest_log_since(mark, "before the mark"));
+	KTEST_EXPECT_TRUE(t, ktest_log_since(before, "before the mark"));
+
+	pr_debug("ktest_selftest: logged after the mark, once\n");
+	pr_debug("ktest_selftest: logged after the mark, twice\n");
+	KTEST_EXPECT_EQ(t, ktest_log_count(mark, "ktest_selftest: logged"), 2);
+	KTEST_EXPECT_EQ(t, ktest_log_count(mark, "after the mark, twice"), 1);
+	KTEST_EXPECT_EQ(t, ktest_log_count(before, "ktest_selftest: logged"), 3);
+	KTEST_EXPECT_FALSE(t, ktest_log_since(mark, "never logged"));
+	/* one match per line, wherever it is in the line */
+	KTEST_EXPECT_EQ(t, ktest_log_count(mark, "e"), 2);
+}
+
+/* a line is matched whole: printed in pieces, and longer than one chunk */
+static void test_log_line_assembly(struct ktest *t)
+{
+	unsigned long mark = ktest_log_mark();
+	static char pad[300];
+
+	memset(pad, '.', sizeof(pad) - 1);
+	pr_debug("ktest_selftest: a line in ");
+	printk(KERN_DEBUG KERN_CONT "pieces\n");
+	pr_debug("ktest_selftest: %s far-off end\n", pad);
+	pr_debug("ktest_selftest: no newline yet");
+	KTEST_EXPECT_TRUE(t, ktest_log_since(mark, "a line in pieces"));
+	/* longer than the reader's chunk, so it spans two of them */
+	KTEST_EXPECT_TRUE(t, ktest_log_since(mark, pad));
+	KTEST_EXPECT_TRUE(t, ktest_log_since(mark, "... far-off end"));
+	KTEST_EXPECT_TRUE(t, ktest_log_since(mark, "no newline yet"));
+	/* two lines are not one */
+	KTEST_EXPECT_FALSE(t, ktest_log_since(mark, "pieces["));
+	printk(KERN_DEBUG KERN_CONT "\n");
+}
+
 static void test_skip_directive(struct ktest *t)
 {
 	ktest_skip(t, "shows what a skipped case looks like");
@@ -137,6 +185,8 @@ static struct ktest_case ktest_selftest_cases[] = {
 	KTEST_CASE(test_private_ktap),
 	KTEST_CASE(test_init_failure),
 	KTEST_CASE(test_capture_bounded),
+	KTEST_CASE(test_log_since_mark),
+	KTEST_CASE(test_log_line_assembly),
 	KTEST_CASE(test_skip_directive),
 	{}
 };

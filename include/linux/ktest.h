@@ -105,6 +105,21 @@ __printf(2, 3) void ktest_printf(struct ktest *t, const char *fmt, ...);
 		}							\
 	} while (0)
 
+/*
+ * What the kernel logged while a case ran, to check the text of a warning:
+ *
+ *	unsigned long mark = ktest_log_mark();
+ *
+ *	iounmap(p);
+ *	KTEST_EXPECT_EQ(t, ktest_log_count(mark, "iounmap: bad address"), 1);
+ *
+ * Lines are matched with their "[    1.234567] " prefix, as the log ring
+ * keeps them; a line cut off by the ring wrapping past the mark is lost.
+ */
+unsigned long ktest_log_mark(void);
+unsigned int ktest_log_count(unsigned long mark, const char *text);
+bool ktest_log_since(unsigned long mark, const char *text);
+
 /* run the suites matching @glob; returns the number of failed cases */
 int ktest_run(const char *glob);
 /* run "ktest=GLOB" from the command line and exit QEMU; else return */
