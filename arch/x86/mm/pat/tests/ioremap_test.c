@@ -19,6 +19,8 @@
 #include <asm/processor.h>
 #include <asm/set_memory.h>
 
+#include "../memtype.h"
+
 #define UC	_PAGE_CACHE_MODE_UC
 #define UCM	_PAGE_CACHE_MODE_UC_MINUS
 #define WC	_PAGE_CACHE_MODE_WC
@@ -118,10 +120,112 @@ static void ioremap_test_bar_conflicts(struct ktest *t)
 	ktest_expect_no_alias(t);
 }
 
+/*
+ * What a refused iounmap() must leave alone: every vmalloc/ioremap area,
+ * every memtype reservation, and the page-table entries of the addresses
+ * it was given.
+ */
+#define IOREMAP_TEST_MAX	32
+
+struct ioremap_test_area {
+	unsigned long addr, size, flags, caller;
+	phys_addr_t phys_addr;
+};
+
+struct ioremap_test_state {
+	unsigned int nr_areas;
+	struct ioremap_test_area area[IOREMAP_TEST_MAX];
+	unsigned long nr_memtypes;
+	struct memtype_tree_entry memtype[IOREMAP_TEST_MAX];
+	pteval_t pte[2];	/* 0: no page table reaches it */
+	enum pg_level level[2];
+};
+
+static int ioremap_test_copy_area(const struct vm_struct *a, void *arg)
+{
+	struct ioremap_test_state *s = arg;
+
+	if (s->nr_areas < IOREMAP_TEST_MAX)
+		s->area[s->nr_areas] = (struct ioremap_test_area) {
+			.addr = (unsigned long)a->addr, .size = a->size,
+			.flags = a->flags, .caller = a->caller,
+			.phys_addr = a->phys_addr,
+		};
+	s->nr_areas++;
+	return 0;
+}
+
+static void ioremap_test_state_take(struct ioremap_test_state *s,
+				    const volatile void __iomem *va[2])
+{
+	unsigned long total;
+	unsigned int i;
+
+	memset(s, 0, sizeof(*s));
+	vm_area_for_each(ioremap_test_copy_area, s);
+	s->nr_memtypes = memtype_snapshot(s->memtype, IOREMAP_TEST_MAX, &total);
+	if (total > s->nr_memtypes)
+		s->nr_memtypes = total;		/* cannot compare: fails below */
+	for (i = 0; i < 2; i++) {
+		pteval_t *pte = lookup_address((unsigned long)(__force void *)va[i],
+					       &s->level[i]);
+
+		s->pte[i] = pte ? *pte : 0;
+		if (!pte)
+			s->level[i] = PG_LEVEL_NONE;
+	}
+}
+
+static void ioremap_test_expect_same(struct ktest *t,
+				     const struct ioremap_test_state *a,
+				     const struct ioremap_test_state *b)
+{
+	unsigned int i;
+
+	KTEST_ASSERT_TRUE(t, a->nr_areas <= IOREMAP_TEST_MAX &&
+			  a->nr_memtypes <= IOREMAP_TEST_MAX);
+	KTEST_EXPECT_EQ(t, b->nr_areas, a->nr_areas);
+	for (i = 0; i < a->nr_areas && i < b->nr_areas; i++)
+		if (memcmp(&a->area[i], &b->area[i], sizeof(a->area[i])))
+			ktest_fail(t, __FILE__, __LINE__,
+				   "area %u at %#lx changed", i, a->area[i].addr);
+	KTEST_EXPECT_EQ(t, b->nr_memtypes, a->nr_memtypes);
+	for (i = 0; i < a->nr_memtypes && i < b->nr_memtypes; i++) {
+		const struct memtype_tree_entry *x = &a->memtype[i];
+		const struct memtype_tree_entry *y = &b->memtype[i];
+
+		if (x->start != y->start || x->end != y->end ||
+		    x->mode != y->mode || x->owner.caller != y->owner.caller)
+			ktest_fail(t, __FILE__, __LINE__,
+				   "memtype %u [%#llx-%#llx) changed", i,
+				   (unsigned long long)x->start,
+				   (unsigned long long)x->end);
+	}
+	for (i = 0; i < 2; i++) {
+		KTEST_EXPECT_EQ(t, b->pte[i], a->pte[i]);
+		KTEST_EXPECT_EQ(t, b->level[i], a->level[i]);
+	}
+}
+
+/* how many times iounmap() refused @addr with @why since @mark */
+static unsigned int ioremap_test_refusals(unsigned long mark,
+					  const volatile void __iomem *addr,
+					  const char *why)
+{
+	char text[128];
+
+	scnprintf(text, sizeof(text), "iounmap: bad address %p (%s)",
+		  (__force const void *)addr, why);
+	return ktest_log_count(mark, text);
+}
+
 static void ioremap_test_bad_input(struct ktest *t)
 {
+	static struct ioremap_test_state before, after;
 	unsigned long ram = get_zeroed_page(GFP_KERNEL);
-	void __iomem *p;
+	const volatile void __iomem *watch[2];
+	void __iomem *p, *live, *inside;
+	unsigned long mark;
 
 	KTEST_ASSERT_TRUE(t, ram != 0);
 	KTEST_EXPECT_TRUE(t, ioremap(__pa((void *)ram), PAGE_SIZE) == NULL);
@@ -133,10 +237,35 @@ static void ioremap_test_bad_input(struct ktest *t)
 	p = ioremap(test_bar(20) + 0x123, 0x10);
 	KTEST_ASSERT_TRUE(t, p != NULL);
 	KTEST_EXPECT_EQ(t, (unsigned long)(__force void *)p & ~PAGE_MASK, 0x123);
+	/* mapped before p is freed, so that it cannot take p's place */
+	live = ioremap(test_bar(21), 2 * PAGE_SIZE);
+	KTEST_ASSERT_TRUE(t, live != NULL);
 	iounmap(p);
-	/* a second iounmap, and an address ioremap never returned */
+	/*
+	 * A second iounmap, an address ioremap never returned (the second
+	 * page of a live mapping) and one outside the ioremap area: each
+	 * refused with its warning, and nothing changed.
+	 */
+	inside = live + PAGE_SIZE;
+	watch[0] = p;
+	watch[1] = inside;
+	ioremap_test_state_take(&before, watch);
+	KTEST_EXPECT_FALSE(t, before.pte[0] & _PAGE_PRESENT);
+	KTEST_EXPECT_TRUE(t, before.pte[1] & _PAGE_PRESENT);
+	mark = ktest_log_mark();
 	iounmap(p);
-	iounmap((void __iomem *)(VMALLOC_START + 0x1000));
+	iounmap(inside);
+	iounmap((void __iomem *)ram);
+	ioremap_test_state_take(&after, watch);
+	ioremap_test_expect_same(t, &before, &after);
+	KTEST_EXPECT_EQ(t, ioremap_test_refusals(mark, p,
+			"not returned by ioremap, or unmapped twice"), 1);
+	KTEST_EXPECT_EQ(t, ioremap_test_refusals(mark, inside,
+			"not returned by ioremap, or unmapped twice"), 1);
+	KTEST_EXPECT_EQ(t, ioremap_test_refusals(mark, (void __iomem *)ram,
+			"not in the ioremap area"), 1);
+	KTEST_EXPECT_EQ(t, ktest_log_count(mark, "WARNING: at "), 3);
+	iounmap(live);
 	KTEST_EXPECT_EQ(t, lookup_memtype(test_bar(20)), pat_enabled() ? UCM : WB);
 	free_page(ram);
 	ktest_expect_no_alias(t);
