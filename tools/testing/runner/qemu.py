@@ -138,17 +138,36 @@ def cpu_states(info_registers):
     return {k: tuple(v) for k, v in states.items()}
 
 
-def command_output(out, cmd):
-    """Lines printed by a shell.run command, up to the next echoed command;
-    kernel log lines that interleave are left out."""
+def _command_runs(out, cmd):
+    """For each time the shell ran @cmd, the lines up to the next echoed
+    command."""
     lines = out.split("\n")
+    runs = []
     for i, line in enumerate(lines):
         if line == "# " + cmd.strip():
-            res = []
+            run = []
             for l in lines[i + 1:]:
                 if l.startswith("# "):
                     break
-                if not LOG_LINE.match(l):
-                    res.append(l)
-            return res
-    return None
+                run.append(l)
+            runs.append(run)
+    return runs
+
+
+def command_output(out, cmd, nth=0):
+    """Lines printed by the @nth run of a shell.run command, up to the
+    next echoed command; kernel log lines that interleave are left out.
+    None when the command did not run that often."""
+    runs = _command_runs(out, cmd)
+    if nth >= len(runs):
+        return None
+    return [l for l in runs[nth] if not LOG_LINE.match(l)]
+
+
+def command_log(out, cmd, nth=0):
+    """Kernel log lines printed while the @nth run of a shell.run command
+    ran, without their timestamps; None when it did not run that often."""
+    runs = _command_runs(out, cmd)
+    if nth >= len(runs):
+        return None
+    return [LOG_LINE.sub("", l) for l in runs[nth] if LOG_LINE.match(l)]
