@@ -32,22 +32,45 @@ NO_CONFIG = ("x86/PAT: PAT support disabled because CONFIG_X86_PAT is "
 
 # non-RAM far from RAM, the PCI windows and QEMU's devices (40-bit CPUs)
 MMIO = 0x4000000000
+# non-RAM below 4 GiB, in q35's PCI hole and clear of its devices: where
+# firmware's MTRRs usually say uncachable, unlike MMIO above
+HOLE = 0xe0000000
+
+# Linux's names (cattr_name) for the shell's modes
+NAMES = {"wb": "write-back", "wc": "write-combining", "uc-": "uncached-minus",
+         "uc": "uncached", "wt": "write-through", "wp": "write-protected"}
+
+POLICY = "cat /sys/kernel/debug/x86/pat_policy"
+LIST = "cat /sys/kernel/debug/x86/pat_memtype_list"
+BASE = f"pat reserve {MMIO:x} {MMIO + 0x4000:x} wc"
+SUB = f"pat reserve {MMIO + 0x1000:x} {MMIO + 0x2000:x} uc-"
+STRICT = f"pat reserve {MMIO:x} {MMIO + 0x1000:x} uc strict"
+FREE_SUB = f"pat free {MMIO + 0x1000:x} {MMIO + 0x2000:x}"
+FREE_BASE = f"pat free {MMIO:x} {MMIO + 0x4000:x}"
+BAD_RANGE = "pat reserve 10 0 uc"
+BAD_HEX = "pat reserve zz 1000 uc"
+BAD_MODE = "pat reserve 1000 2000 xx"
+# a WB request is granted WB only where the MTRRs say WB
+WB_PROBES = [(name, f"pat reserve {a:x} {a + 0x1000:x} wb",
+              f"pat free {a:x} {a + 0x1000:x}", a)
+             for name, a in (("far above RAM", MMIO),
+                             ("in the PCI hole", HOLE))]
 
 SCRIPT = "; ".join([
-    "cat /sys/kernel/debug/x86/pat_policy",
-    "cat /sys/kernel/debug/x86/pat_memtype_list",
-    f"pat reserve {MMIO:x} {MMIO + 0x4000:x} wc",
-    f"pat reserve {MMIO + 0x1000:x} {MMIO + 0x2000:x} uc- ",
-    f"pat reserve {MMIO:x} {MMIO + 0x1000:x} uc strict",
+    POLICY,
+    LIST,
+    BASE,
+    SUB + " ",
+    STRICT,
     f"pat lookup {MMIO + 0x3000:x}",
-    f"pat free {MMIO + 0x1000:x} {MMIO + 0x2000:x}",
-    f"pat free {MMIO:x} {MMIO + 0x4000:x}",
+    FREE_SUB,
+    FREE_BASE,
     f"pat lookup {MMIO:x}",
-    "pat reserve 10 0 uc",
-    "pat reserve zz 1000 uc",
-    "pat reserve 1000 2000 xx",
-    f"pat reserve {MMIO:x} {MMIO + 0x1000:x} wb",
-    f"pat free {MMIO:x} {MMIO + 0x1000:x}",
+    BAD_RANGE,
+    BAD_HEX,
+    BAD_MODE,
+] + [c for _, res, free, _ in WB_PROBES for c in (res, free)] + [
+    LIST,
     "cat /proc/mtrr",
     "cat /sys/kernel/debug/x86/pat_cpus",
     "cat /proc/cpuinfo",
@@ -64,9 +87,70 @@ def boot(kernel, cpu, mem, params, smp=1, timeout=180):
 command_output = qemu.command_output
 
 
+def log_lines(out):
+    return [qemu.LOG_LINE.sub("", l) for l in out.split("\n")]
+
+
 def log_has(out, text):
-    return any(re.sub(r"^\[\s*\d+\.\d+\] ", "", l) == text
-               for l in out.split("\n"))
+    return text in log_lines(out)
+
+
+MTRR_LINE = re.compile(r"reg\d+: base=0x([0-9a-f]+) \(\s*\d+MB\), "
+                       r"size=\s*(\d+)([KM])B, count=\d+: ([a-z-]+)")
+
+
+def mtrr_type(out, start, end):
+    """The MTRR types that cover [start, end), from what the boot itself
+    printed: /proc/mtrr's ranges and pat_policy's "mtrr:" line (default
+    type, enabled or not).  Returns a set of /proc/mtrr type names, the
+    empty set when the CPU has no MTRRs, or None when the boot did not
+    say enough to tell."""
+    pol = command_output(out, POLICY) or []
+    line = next((l for l in pol if l.startswith("mtrr: ")), None)
+    if line is None:
+        return None
+    if line.startswith("mtrr: none"):
+        return set()
+    m = re.match(r"mtrr: (enabled|disabled), default ([a-z-]+),", line)
+    if not m:
+        return None
+    if m.group(1) == "disabled":
+        return {"uncachable"}             # E=0: all memory is UC (SDM)
+    types, covered = set(), []
+    for l in command_output(out, "cat /proc/mtrr") or []:
+        r = MTRR_LINE.fullmatch(l)
+        if not r:
+            return None
+        base = int(r.group(1), 16)
+        size = int(r.group(2)) << (10 if r.group(3) == "K" else 20)
+        if base < end and start < base + size:
+            types.add(r.group(4))
+            covered.append((max(base, start), min(base + size, end)))
+    # any part no variable range covers has the default type
+    pos = start
+    for b, e in sorted(covered):
+        if b > pos:
+            break
+        pos = max(pos, e)
+    if pos < end:
+        types.add(m.group(2))
+    return types
+
+
+def expected_wb(case, out, start, end):
+    """(answer, why) the shell must give to a WB reserve of [start, end):
+    Linux's rule, a WB request where the MTRRs do not say write-back
+    becomes UC-, worked out from the boot's own MTRR report."""
+    if case.expect in ("no-cpu", "no-param", "no-config"):
+        return "ok wb", "PAT off: granted as asked"
+    types = mtrr_type(out, start, end)
+    if types is None:
+        return None, "the boot did not report its MTRRs"
+    if not types:
+        return "ok wb", "no MTRRs"
+    if types == {"write-back"}:
+        return "ok wb", "MTRR write-back"
+    return "ok uc-", "MTRR " + "+".join(sorted(types))
 
 
 class Case:
@@ -119,72 +203,116 @@ def checks_for(case, out, status):
                   "no-config": NO_CONFIG}[case.expect]
         yield ("reason line", log_has(out, reason), reason)
         yield ("fallback Configuration line", log_has(out, FALLBACK), "")
-    pol = command_output(out, "cat /sys/kernel/debug/x86/pat_policy") or []
+    pol = command_output(out, POLICY) or []
     yield ("pat_policy says " + ("enabled" if on else "disabled"),
            ("pat: enabled" if on else "pat: disabled") in pol, "")
     if case.expect == "foreign":
-        yield ("the write that did not stick is reported",
-               "IA32_PAT write did not stick" in out, "")
+        read = re.search(r"pat\.test_readback=([0-9a-f]{16})", case.params)
+        stuck = read and ("x86/PAT: IA32_PAT write did not stick (wrote "
+                          f"0x0407050600070106, read 0x{read.group(1)}): ")
+        yield ("the write that did not stick is reported, with both values",
+               bool(stuck) and any(l.startswith(stuck) and len(l) > len(stuck)
+                                   for l in log_lines(out)), str(stuck))
         yield ("pat_policy names the hypervisor as owner",
                any(l.startswith("msr owner: hypervisor") for l in pol), "")
-    lst = command_output(out, "cat /sys/kernel/debug/x86/pat_memtype_list")
+    lst = command_output(out, LIST)
     if on:
         yield ("pat_memtype_list present, Linux header",
                lst is not None and lst[:1] == ["PAT memtype list:"], "")
-        yield ("pat_memtype_list lines in Linux format",
-               lst is not None and all(
+        entries = [l for l in (lst or [])[1:] if l]
+        starts = [l[12:28] for l in entries]     # 16 hex digits
+        # the boot's own reservations (ECAM, LAPIC, framebuffer...) are there
+        yield ("pat_memtype_list lines in Linux format, in start order",
+               bool(entries) and starts == sorted(starts) and all(
                    re.fullmatch(r"PAT: \[mem 0x[0-9a-f]{16}-0x[0-9a-f]{16}\] "
                                 r"(uncached|uncached-minus|write-back|"
                                 r"write-combining|write-through|"
-                                r"write-protected)", l) for l in lst[1:]
-                   if l), "")
+                                r"write-protected)", l) for l in entries),
+               str(entries[:3]))
     else:
         yield ("pat_memtype_list absent while PAT is off",
-               lst is not None and any("No such file" in l for l in lst), "")
+               lst == [f"cat: {LIST.split()[1]}: No such file or directory"],
+               str(lst))
+    yield ("pat_memtype_list the same after the script: every reservation "
+           "freed, bad input changed nothing",
+           lst is not None and command_output(out, LIST, 1) == lst,
+           str(command_output(out, LIST, 1)))
     r = lambda c: command_output(out, c) or []
-    base = f"pat reserve {MMIO:x} {MMIO + 0x4000:x} wc"
-    sub = f"pat reserve {MMIO + 0x1000:x} {MMIO + 0x2000:x} uc-"
-    strict = f"pat reserve {MMIO:x} {MMIO + 0x1000:x} uc strict"
+    shell_conflicts = [l for l in log_lines(out)
+                       if "sh:1 conflicting memory types" in l]
     if on:
-        yield ("reserve wc granted", r(base) == ["ok wc"], str(r(base)))
-        yield ("ioremap-style reserve adopts wc", r(sub) == ["ok wc"],
-               str(r(sub)))
+        yield ("reserve wc granted", r(BASE) == ["ok wc"], str(r(BASE)))
+        yield ("ioremap-style reserve adopts wc", r(SUB) == ["ok wc"],
+               str(r(SUB)))
         yield ("strict uc over wc refused",
-               any("-EBUSY" in l for l in r(strict)), str(r(strict)))
-        yield ("conflict message in Linux format",
-               any(re.search(r"x86/PAT: sh:1 conflicting memory types "
-                             r"[0-9a-f]+-[0-9a-f]+ write-combining<->"
-                             r"write-combining|uncached<->write-combining",
-                             l) for l in out.split("\n")), "")
-        yield ("conflict names the holder",
-               any("is held by" in l for l in out.split("\n")), "")
+               len(r(STRICT)) == 1 and re.fullmatch(
+                   rf"pat: reserve {MMIO:#x}-{MMIO + 0x1000:#x} uc: "
+                   r"-EBUSY\b.*", r(STRICT)[0]) is not None, str(r(STRICT)))
+        # the strict request [MMIO, MMIO + 0x1000) uc met BASE's wc
+        conflict = ("x86/PAT: sh:1 conflicting memory types "
+                    f"{MMIO:x}-{MMIO + 0x1000:x} "
+                    f"{NAMES['uc']}<->{NAMES['wc']}")
+        strict_log = qemu.command_log(out, STRICT) or []
+        yield ("conflict message in Linux format, for the strict request",
+               conflict in strict_log, str(strict_log))
+        yield ("no other conflict from the shell (SUB adopts quietly)",
+               shell_conflicts == [conflict], str(shell_conflicts))
+        holder = re.compile(
+            rf"x86/PAT: \[mem {MMIO:#010x}-{MMIO + 0x4000 - 1:#010x}\] "
+            rf"{NAMES['wc']} is held by [A-Za-z_]\w*\+0x[0-9a-f]+/0x[0-9a-f]+"
+            r"( \(\S+\))?")
+        yield ("conflict names the holder: BASE's range, type and code",
+               any(holder.fullmatch(l) for l in strict_log),
+               str(strict_log))
         yield ("lookup inside reservation is wc",
                r(f"pat lookup {MMIO + 0x3000:x}") == [
                    "wc (write-combining)"], "")
         yield ("lookup after free is uc-",
                r(f"pat lookup {MMIO:x}") == ["uc- (uncached-minus)"], "")
     else:
-        yield ("PAT off: reserve granted as asked",
-               r(base) == ["ok wc"], str(r(base)))
-    yield ("start >= end refused", any("-EINVAL" in l for l in
-                                       r("pat reserve 10 0 uc")), "")
-    yield ("malformed hex refused", any("invalid hex" in l for l in
-                                        r("pat reserve zz 1000 uc")), "")
-    yield ("unknown mode refused", any("unknown mode" in l for l in
-                                       r("pat reserve 1000 2000 xx")), "")
-    wb = f"pat reserve {MMIO:x} {MMIO + 0x1000:x} wb"
+        yield ("PAT off: every request granted as asked",
+               (r(BASE), r(SUB), r(STRICT)) == (["ok wc"], ["ok uc-"],
+                                                ["ok"]),
+               str((r(BASE), r(SUB), r(STRICT))))
+        yield ("PAT off: no conflict", shell_conflicts == [],
+               str(shell_conflicts))
+        yield ("PAT off: lookups say wb",
+               r(f"pat lookup {MMIO + 0x3000:x}") == ["wb (write-back)"] and
+               r(f"pat lookup {MMIO:x}") == ["wb (write-back)"], "")
+    yield ("every free answered ok",
+           all(r(c) == ["ok"] for c in [FREE_SUB, FREE_BASE] +
+               [free for _, _, free, _ in WB_PROBES]),
+           str([r(c) for c in [FREE_SUB, FREE_BASE]]))
+    yield ("start >= end refused",
+           len(r(BAD_RANGE)) == 1 and
+           re.fullmatch(r"pat: reserve 0x10-0x0 uc: -EINVAL\b.*",
+                        r(BAD_RANGE)[0]) is not None, str(r(BAD_RANGE)))
+    yield ("malformed hex refused",
+           r(BAD_HEX) == ["pat: invalid hex address 'zz'"], str(r(BAD_HEX)))
+    yield ("unknown mode refused",
+           len(r(BAD_MODE)) == 1 and
+           r(BAD_MODE)[0].startswith("pat: unknown mode 'xx' "),
+           str(r(BAD_MODE)))
+    for where, cmd, _, a in WB_PROBES:
+        want, why = expected_wb(case, out, a, a + 0x1000)
+        yield (f"WB request {where} answered {want} ({why})",
+               want is not None and r(cmd) == [want], str(r(cmd)))
     if case.expect == "no-mtrr":
-        yield ("no MTRRs: WB stays WB", r(wb) == ["ok wb"], str(r(wb)))
         yield ("no MTRRs: /proc/mtrr absent",
-               any("No such file" in l for l in r("cat /proc/mtrr")), "")
-    elif on:
-        # MMIO above RAM is UC by MTRR default? SeaBIOS: default WB, so the
-        # MTRR hint leaves WB alone there.
-        yield ("WB request answered", bool(r(wb)) and
-               r(wb)[0].startswith("ok "), str(r(wb)))
+               r("cat /proc/mtrr") == [
+                   "cat: /proc/mtrr: No such file or directory"], "")
     if case.expect == "debug":
-        yield ("debugpat logs reservations",
-               "memtype_reserve added" in out, "")
+        added = ("x86/PAT: memtype_reserve added "
+                 f"[mem {MMIO:#010x}-{MMIO + 0x4000 - 1:#010x}], "
+                 f"track {NAMES['wc']}, req {NAMES['wc']}, ret {NAMES['wc']}")
+        freed = ("x86/PAT: memtype_free request "
+                 f"[mem {MMIO:#010x}-{MMIO + 0x4000 - 1:#010x}]")
+        yield ("debugpat logs BASE's reservation",
+               added in (qemu.command_log(out, BASE) or []),
+               str(qemu.command_log(out, BASE)))
+        yield ("debugpat logs BASE's free",
+               freed in (qemu.command_log(out, FREE_BASE) or []),
+               str(qemu.command_log(out, FREE_BASE)))
     else:
         yield ("no debug lines without debugpat",
                "memtype_reserve added" not in out, "")
@@ -209,6 +337,17 @@ def smp_checks(case, out, on):
     yield ("pat_cpus: every CPU holds the same PAT and MTRRs",
            len({l.split(" apicid=")[0].split(": ", 1)[1]
                 for l in lines}) == 1, str(lines[:3]))
+    if case.expect not in ("foreign", "no-cpu"):
+        # the test hook of "foreign" fakes only the readback pat_policy
+        # reports, and TCG reads a PAT-less CPU's MSR as 0
+        pol = [l for l in command_output(out, POLICY) or []
+               if l.startswith("layout: ")]
+        msr = re.search(r"\(IA32_PAT (0x[0-9a-f]{16})\)$", pol[0]) \
+            if pol else None
+        yield ("pat_cpus: every CPU holds the IA32_PAT pat_policy reports",
+               msr is not None and bool(lines) and
+               all(f" PAT={msr.group(1)} " in f" {l} " for l in lines),
+               f"{pol[:1]} {lines[:2]}")
     info = command_output(out, "cat /proc/cpuinfo") or []
     procs = [l for l in info if l.startswith("processor\t: ")]
     yield ("/proc/cpuinfo has a processor block per CPU",
