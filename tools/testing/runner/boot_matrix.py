@@ -42,9 +42,42 @@ def meminfo(out):
     return vals
 
 
+E820_USABLE = re.compile(r"BIOS-e820: \[mem 0x([0-9a-f]+)-0x([0-9a-f]+)\] "
+                         r"usable$")
+PAGE, GIB = 4096, 1 << 30
+
+
+def e820_ram(out):
+    """The usable RAM the boot's own e820 map reports, as merged
+    [start, end) ranges."""
+    ranges = sorted((int(m.group(1), 16), int(m.group(2), 16) + 1)
+                    for l in out.split("\n")
+                    for m in [E820_USABLE.search(l)] if m)
+    merged = []
+    for s, e in ranges:
+        if merged and s <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], e)
+        else:
+            merged.append([s, e])
+    return merged
+
+
+def ram_kb(ram):
+    """kB of whole pages of RAM: what a direct map of RAM only maps."""
+    return sum(max(0, (e // PAGE - -(-s // PAGE))) * PAGE
+               for s, e in ram) // 1024
+
+
+def whole_gibs(ram):
+    """1 GiB-aligned GiBs that are RAM throughout: the only places a
+    1 GiB page of a RAM-only direct map can go."""
+    return sum(max(0, e // GIB - -(-s // GIB)) for s, e in ram)
+
+
 def checks(machine, cpu, mem, gb, out, status):
     mi = meminfo(out)
     total = MB[mem] * 1024
+    ram = e820_ram(out)
     yield "reached the shell", "# cat /proc/meminfo" in out
     yield "powered off cleanly", status == 0
     yield "no oops or panic", "Oops" not in out and "panic" not in out
@@ -53,17 +86,19 @@ def checks(machine, cpu, mem, gb, out, status):
                                  ("DirectMap4k", "DirectMap2M", "DirectMap1G"))
     mapped = sum(mi.get(k, 0) for k in ("DirectMap4k", "DirectMap2M",
                                         "DirectMap1G"))
-    yield "direct map covers RAM only", (mi.get("MemTotal", 1) <= mapped <=
-                                         total)
-    if not gb or mem != "5G":
-        yield "DirectMap1G as the CPU allows", \
-            (mi.get("DirectMap1G", -1) == 0) if not gb else True
-    else:
-        yield "1 GiB pages used", mi.get("DirectMap1G", 0) > 0
+    yield (f"direct map covers the e820 RAM exactly ({ram_kb(ram)} kB)",
+           bool(ram) and mapped == ram_kb(ram))
+    # a CPU without pdpe1gb has none; with it, every whole aligned GiB of
+    # RAM is one 1 GiB page (none below 1 GiB of RAM, 3 with 5G)
+    gibs = whole_gibs(ram) if gb else 0
+    yield (f"DirectMap1G is {gibs} GiB "
+           f"({'pdpe1gb' if gb else 'no pdpe1gb'}, "
+           f"{whole_gibs(ram)} whole aligned GiB of RAM)",
+           bool(ram) and mi.get("DirectMap1G") == gibs * (GIB >> 10))
     pt = qemu.command_output(out, "cat /sys/kernel/debug/page_tables/kernel") or []
     yield "page-table dump has the direct map", any(
         l.startswith("0xffff888000") for l in pt)
-    yield "W^X: no RW+x line", not any(
+    yield "W^X: no RW+x line", bool(pt) and not any(
         " RW " in l and " x " in l for l in pt)
     yield "kernel text is RX", any(
         l.startswith("0xffffffff80200000") and " ro " in l and " x " in l
