@@ -121,9 +121,11 @@ UNIT_TEST(cmdline, empty_line)
 
 UNIT_TEST(cmdline, skip_spaces)
 {
-	const char *s = " \t\r\nx ";
+	const char *s = " \t\r\nx ", *blank = "  ";
 
 	EXPECT_EQ(skip_spaces(s), s + 4);
 	EXPECT_EQ(skip_spaces(s + 4), s + 4);
-	EXPECT_EQ(skip_spaces(""), skip_spaces(""));
+	/* all spaces: stops at the terminator, not past it */
+	EXPECT_EQ(skip_spaces(blank), blank + 2);
+	EXPECT_EQ(skip_spaces(blank + 2), blank + 2);
 }
