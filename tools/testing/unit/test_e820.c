@@ -290,8 +290,13 @@ UNIT_TEST(e820, mapped_all_any)
 	EXPECT_FALSE(e820__table_mapped_any(&t, 0xa0000, 0xf0000, RAM));
 	EXPECT_TRUE(e820__table_mapped_any(&t, 0xfee00000, 0x100000000ULL, RES));
 	EXPECT_FALSE(e820__table_mapped_any(&t, 0x20000000, 0xb0000000, RES));
-	/* an empty range: vacuously all; "any" answers like Linux, see below */
+	/*
+	 * An empty range: vacuously all; "any" says whether an entry of the
+	 * type contains its address, as Linux's e820__mapped_any() does.
+	 */
 	EXPECT_TRUE(e820__table_mapped_all(&t, 0x1000, 0x1000, RES));
+	EXPECT_TRUE(e820__table_mapped_any(&t, 0x1000, 0x1000, RAM));
+	EXPECT_FALSE(e820__table_mapped_any(&t, 0x1000, 0x1000, RES));
 }
 
 UNIT_TEST(e820, type_names)
