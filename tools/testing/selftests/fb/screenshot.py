@@ -12,8 +12,8 @@ oracle), with the cursor block right after the prompt's "# ".
 
 Runs once as is and once with 'nopat' (write-combining falls back to
 UC-; the console must draw the same).  Prints ok / not ok lines and
-"N passed, N failed"; exits 1 on any failure.  Skips (exit 0) when QEMU
-or its VGA device is missing.
+"N passed, N failed, N skipped"; exits 1 on any failure.  When QEMU or
+its VGA device is missing, the test counts as one skipped (exit 0).
 
 usage: screenshot.py [--kernel VMLINUX] [--qemu BINARY] [--keep DIR]
 """
@@ -250,16 +250,17 @@ def main():
     args = ap.parse_args()
 
     if not shutil.which(args.qemu):
-        print(f"# SKIP: {args.qemu} not found")
-        print("0 passed, 0 failed")
+        print(f"ok 1 - screenshot # SKIP {args.qemu} not found")
+        print("0 passed, 0 failed, 1 skipped")
         return 0
     if not has_vga(args.qemu):
-        print(f"# SKIP: {args.qemu} has no standard VGA device (-vga std)")
-        print("0 passed, 0 failed")
+        print(f"ok 1 - screenshot # SKIP {args.qemu} has no standard VGA "
+              "device (-vga std)")
+        print("0 passed, 0 failed, 1 skipped")
         return 0
     if not os.path.exists(args.kernel):
         print(f"not ok 1 - kernel {args.kernel} not found")
-        print("0 passed, 1 failed")
+        print("0 passed, 1 failed, 0 skipped")
         return 1
 
     rasterize = load_font()
@@ -273,7 +274,7 @@ def main():
     for name, params in CONFIGS:
         check_config(name, params, args.qemu, args.kernel, rasterize,
                      args.keep, report)
-    print(f"{counts[True]} passed, {counts[False]} failed")
+    print(f"{counts[True]} passed, {counts[False]} failed, 0 skipped")
     return 1 if counts[False] else 0
 
 
