@@ -5,6 +5,7 @@
  * console_loglevel, which test_loglevel restores).
  */
 #include <linux/errno.h>
+#include <linux/glob.h>
 #include <linux/kernel.h>
 #include <linux/ktest.h>
 #include <linux/moduleparam.h>
@@ -142,9 +143,18 @@ static void test_loglevel(struct ktest *t)
 
 static void test_cmdline_get(struct ktest *t)
 {
+	const char *glob = cmdline_get("ktest");
+
 	KTEST_EXPECT_TRUE(t, cmdline_get("no.such.parameter") == NULL);
-	if (!cmdline_get("ktest"))
+	/* only the boot command line is remembered, not a private parse */
+	pt_parse("pt.a=kept?", false);
+	KTEST_EXPECT_TRUE(t, cmdline_get("pt.a") == NULL);
+	if (!glob) {
 		ktest_skip(t, "not started with ktest=");
+		return;
+	}
+	/* the value this run was started with, which selected this suite */
+	KTEST_EXPECT_TRUE(t, glob_match(glob, "params"));
 }
 
 static struct ktest_case params_cases[] = {
