@@ -4,10 +4,8 @@
  * the three PAT layouts in use, with the expected indices written out by
  * hand from the layouts (WB WC UC- UC WB WP UC- WT and so on).
  */
-#include <asm/pat_policy.h>
-#include <asm/pgtable_types.h>
+#include <asm/page_cache_mode.h>
 
-#include "cachemode.h"
 #include "unit.h"
 
 #define WB	_PAGE_CACHE_MODE_WB

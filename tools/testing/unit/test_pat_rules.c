@@ -7,6 +7,7 @@
  */
 #include <linux/errno.h>
 #include <asm/mtrr.h>
+#include <asm/page_cache_mode.h>
 #include <asm/pat_policy.h>
 #include <asm/pat_rules.h>
 

@@ -12,16 +12,12 @@ int pat_cpu_init(void);
 bool pat_enabled(void);
 u64 pat_get_msr_value(void);
 u64 pat_write_msr(u64 value);
-bool pat_value_valid(u64 v);
-void pat_format_layout(u64 value, char *buf, size_t size);
 void pat_debugfs_init(void);
 /* pat_cpus.c: every CPU's IA32_PAT and MTRRs */
 unsigned int cache_control_check(void);
 void pat_cpus_debugfs_init(void);
 void memtype_init(void);
 void memtype_debugfs_init(void);
-/* build the cache-mode <-> PTE-bit tables from the PAT in force */
-void pat_cachemode_setup(u64 pat_value);
 
 int memtype_reserve(u64 start, u64 end, enum page_cache_mode req,
 		    enum page_cache_mode *new_type);

@@ -8,6 +8,7 @@
 #define _ASM_X86_PGTABLE_H
 
 #include <linux/types.h>
+/* cache modes as PTE bits: cachemode2protval() and the PAT-bit move */
 #include <asm/page_cache_mode.h>
 #include <asm/pgtable_types.h>
 
@@ -49,11 +50,6 @@ void ptdump_init(void);
 /* map [va, va+size) to [pa, ...) with 2 MiB pages where alignment allows */
 int vmap_range(unsigned long va, phys_addr_t pa, size_t size, pgprot_t prot);
 void vunmap_range(unsigned long va, size_t size);
-
-/* cache modes as PTE bits, from the PAT in force (arch/x86/mm/pat/) */
-pteval_t cachemode2protval(enum page_cache_mode pcm);
-enum page_cache_mode pgprot2cachemode(pteval_t v);
-pgprot_t pgprot_kernel_cachemode(enum page_cache_mode pcm);
 
 static inline bool pt_entry_present(pteval_t v)
 {

@@ -81,17 +81,12 @@ static inline unsigned long pt_level_size(enum pg_level level)
 	return 1UL << (12 + 9 * (level - 1));
 }
 
-/* bit 7 of a 4K entry <-> bit 12 of a large one (SDM Vol. 3A 4.9.2) */
-static inline pteval_t protval_4k_2_large(pteval_t v)
-{
-	return (v & ~_PAGE_PAT) | ((v & _PAGE_PAT) << (_PAGE_BIT_PAT_LARGE - _PAGE_BIT_PAT));
-}
-
-/* a large entry's flags as a 4K entry's: PS goes, PAT moves into bit 7 */
-static inline pteval_t protval_large_2_4k(pteval_t v)
-{
-	return (v & ~(_PAGE_PAT_LARGE | _PAGE_PSE)) |
-	       ((v & _PAGE_PAT_LARGE) >> (_PAGE_BIT_PAT_LARGE - _PAGE_BIT_PAT));
-}
+/*
+ * What an entry's PWT/PCD/PAT bits mean, and the PAT-bit move between 4 KiB
+ * and large entries, live in <asm/page_cache_mode.h>.  It is included last,
+ * once every type it uses is defined, so that users of the entry format
+ * (arch/x86/mm/cpa_plan.c) keep getting protval_4k_2_large() from here.
+ */
+#include <asm/page_cache_mode.h>
 
 #endif /* _ASM_X86_PGTABLE_TYPES_H */

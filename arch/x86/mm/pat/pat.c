@@ -27,14 +27,12 @@
 #include <asm/irqflags.h>
 #include <asm/msr-index.h>
 #include <asm/mtrr.h>
+#include <asm/page_cache_mode.h>
 #include <asm/pat.h>
 #include <asm/pat_policy.h>
-#include <asm/pat_rules.h>
 #include <asm/processor.h>
 #include <asm/processor-flags.h>
-#include <asm/pgtable.h>
 #include <asm/special_insns.h>
-#include "cachemode.h"
 
 static bool pat_disabled_by_param;
 bool pat_debug_enable;
@@ -46,57 +44,6 @@ static bool pat_msr_foreign;		/* the write did not stick */
 /* test hook: pretend a hypervisor answers this on readback */
 static u64 pat_fake_readback;
 static bool pat_fake_readback_set;
-
-/*
- * The translation in force: the power-on layout (what PWT/PCD select with
- * PAT untouched) until pat_bp_init() builds it from the programmed value.
- */
-static struct pat_cachemode_tables pat_tables = {
-	.mode2index = {
-		[_PAGE_CACHE_MODE_WB] = 0, [_PAGE_CACHE_MODE_WC] = 2,
-		[_PAGE_CACHE_MODE_UC_MINUS] = 2, [_PAGE_CACHE_MODE_UC] = 3,
-		[_PAGE_CACHE_MODE_WT] = 1, [_PAGE_CACHE_MODE_WP] = 2,
-		[6] = 2, [7] = 2,
-	},
-	.index2mode = {
-		_PAGE_CACHE_MODE_WB, _PAGE_CACHE_MODE_WT,
-		_PAGE_CACHE_MODE_UC_MINUS, _PAGE_CACHE_MODE_UC,
-		_PAGE_CACHE_MODE_WB, _PAGE_CACHE_MODE_WT,
-		_PAGE_CACHE_MODE_UC_MINUS, _PAGE_CACHE_MODE_UC,
-	},
-};
-
-void pat_cachemode_setup(u64 pat_value)
-{
-	pat_cachemode_init(&pat_tables, pat_value);
-}
-
-/**
- * cachemode2protval() - the PWT/PCD/PAT bits of a 4 KiB entry for a mode
- * @pcm: the cache mode
- *
- * Every cache-mode decision about a page-table entry goes through here
- * (large entries convert with protval_4k_2_large()).
- */
-pteval_t cachemode2protval(enum page_cache_mode pcm)
-{
-	if ((unsigned int)pcm >= _PAGE_CACHE_MODE_NUM)
-		pcm = _PAGE_CACHE_MODE_UC_MINUS;
-	return pat_index_to_pte4k(pat_tables.mode2index[pcm]);
-}
-
-/**
- * pgprot2cachemode() - the cache mode of a 4 KiB entry's bits
- */
-enum page_cache_mode pgprot2cachemode(pteval_t v)
-{
-	return pat_tables.index2mode[pat_pte4k_to_index(v)];
-}
-
-pgprot_t pgprot_kernel_cachemode(enum page_cache_mode pcm)
-{
-	return __pgprot(pgprot_val(PAGE_KERNEL) | cachemode2protval(pcm));
-}
 
 static int parse_nopat(char *arg)
 {
@@ -115,21 +62,6 @@ static int parse_debugpat(char *arg)
 	return 0;
 }
 early_param("debugpat", parse_debugpat);
-
-/* a PAT value whose 8 entries are all defined encodings */
-bool pat_value_valid(u64 v)
-{
-	unsigned int i;
-
-	for (i = 0; i < 8; i++) {
-		u8 e = v >> (i * 8);
-
-		if (e != PAT_UC && e != PAT_WC && e != PAT_WT && e != PAT_WP &&
-		    e != PAT_WB && e != PAT_UC_MINUS)
-			return false;
-	}
-	return true;
-}
 
 static int parse_fake_readback(char *arg)
 {
@@ -203,38 +135,6 @@ u64 pat_write_msr(u64 value)
 	if (pat_fake_readback_set)
 		readback = pat_fake_readback;
 	return readback;
-}
-
-static const char *pat_short_name(u8 e)
-{
-	switch (e) {
-	case PAT_UC:
-		return "UC  ";
-	case PAT_WC:
-		return "WC  ";
-	case PAT_WT:
-		return "WT  ";
-	case PAT_WP:
-		return "WP  ";
-	case PAT_WB:
-		return "WB  ";
-	case PAT_UC_MINUS:
-		return "UC- ";
-	default:
-		return "??  ";
-	}
-}
-
-/* "WB  WC  UC- UC  WB  WP  UC- WT  ": each entry padded to 4 columns */
-void pat_format_layout(u64 value, char *buf, size_t size)
-{
-	size_t n = 0;
-	unsigned int i;
-
-	buf[0] = '\0';
-	for (i = 0; i < 8 && n + 5 <= size; i++)
-		n += scnprintf(buf + n, size - n, "%s",
-			       pat_short_name(value >> (i * 8)));
 }
 
 static void pat_print_configuration(u64 value)

@@ -11,13 +11,12 @@
 #include <linux/string.h>
 #include <asm/msr-index.h>
 #include <asm/mtrr.h>
+#include <asm/page_cache_mode.h>
 #include <asm/pat.h>
 #include <asm/pat_policy.h>
-#include <asm/pat_rules.h>
 #include <asm/processor.h>
 #include <asm/special_insns.h>
 #include <asm/pgtable.h>
-#include "../cachemode.h"
 #include "../memtype.h"
 
 #define UC	_PAGE_CACHE_MODE_UC
