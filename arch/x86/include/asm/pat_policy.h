@@ -15,7 +15,6 @@
 enum pat_verdict {
 	PAT_TRUSTED,		/* full layout */
 	PAT_ERRATUM_LOWER4,	/* entries 0-3 only, programmed twice */
-	PAT_UNTRUSTED,		/* leave PAT off */
 };
 
 struct pat_whitelist_row {
@@ -31,7 +30,9 @@ const struct pat_whitelist_row *pat_whitelist_lookup(enum x86_vendor vendor,
 						     unsigned int family,
 						     unsigned int model);
 unsigned int pat_whitelist_size(void);
+/* row @i, or NULL past the end */
 const struct pat_whitelist_row *pat_whitelist_row(unsigned int i);
+/* the IA32_PAT value a verdict programs */
 u64 pat_layout_value(enum pat_verdict v);
 
 #endif /* _ASM_X86_PAT_POLICY_H */

@@ -6,8 +6,8 @@
  *
  * The decision, in order (Documentation/x86/pat.rst):
  *   1. CONFIG_X86_PAT=n, "nopat", or no PAT in CPUID: PAT off.
- *   2. The whitelist row for the CPU: full layout, lower-four layout for
- *      the erratum parts, or off.
+ *   2. The whitelist row for the CPU: the full layout, or the lower-four
+ *      layout for the erratum parts.
  *   3. The MSR is written, then read back.  If the write did not stick (a
  *      hypervisor owns the MSR), the value read back is what the CPU uses,
  *      so the translation tables are built from it.
@@ -164,11 +164,6 @@ static const char *pat_check_cpu(void)
 		return "PAT support disabled via boot option.";
 	if (!boot_cpu_has(X86_FEATURE_PAT))
 		return "PAT not supported by the CPU.";
-	pat_row = pat_whitelist_lookup(boot_cpu_data.x86_vendor,
-				       boot_cpu_data.x86,
-				       boot_cpu_data.x86_model);
-	if (pat_row->verdict == PAT_UNTRUSTED)
-		return "PAT disabled. Not yet verified on this CPU type.";
 	return NULL;
 #endif
 }
@@ -188,6 +183,9 @@ void pat_bp_init(void)
 		pat_fallback(off);
 		return;
 	}
+	pat_row = pat_whitelist_lookup(boot_cpu_data.x86_vendor,
+				       boot_cpu_data.x86,
+				       boot_cpu_data.x86_model);
 	want = pat_layout_value(pat_row->verdict);
 	got = pat_write_msr(want);
 	if (got != want) {
@@ -224,7 +222,6 @@ int pat_cpu_init(void)
 static const char *const verdict_names[] = {
 	[PAT_TRUSTED] = "trusted: full layout",
 	[PAT_ERRATUM_LOWER4] = "erratum: entries 0-3 only",
-	[PAT_UNTRUSTED] = "untrusted: PAT off",
 };
 
 static void pat_policy_show_mtrr(struct seq_file *m)

@@ -60,10 +60,11 @@ const struct pat_whitelist_row *pat_whitelist_lookup(enum x86_vendor vendor,
 {
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(pat_whitelist); i++)
+	/* the last row matches everything */
+	for (i = 0; i < ARRAY_SIZE(pat_whitelist) - 1; i++)
 		if (pat_row_matches(&pat_whitelist[i], vendor, family, model))
-			return &pat_whitelist[i];
-	return NULL;	/* unreachable: the last row matches everything */
+			break;
+	return &pat_whitelist[i];
 }
 
 unsigned int pat_whitelist_size(void)
@@ -78,12 +79,5 @@ const struct pat_whitelist_row *pat_whitelist_row(unsigned int i)
 
 u64 pat_layout_value(enum pat_verdict v)
 {
-	switch (v) {
-	case PAT_TRUSTED:
-		return PAT_VALUE_FULL;
-	case PAT_ERRATUM_LOWER4:
-		return PAT_VALUE_LOWER4;
-	default:
-		return PAT_VALUE_POWER_ON;
-	}
+	return v == PAT_ERRATUM_LOWER4 ? PAT_VALUE_LOWER4 : PAT_VALUE_FULL;
 }
