@@ -19,10 +19,8 @@
 #define pr_fmt(fmt) "x86/PAT: " fmt
 
 #include <linux/kernel.h>
-#include <linux/kstrtox.h>
 #include <linux/moduleparam.h>
 #include <linux/printk.h>
-#include <linux/string.h>
 #include <linux/vfile.h>
 #include <asm/irqflags.h>
 #include <asm/msr-index.h>
@@ -33,6 +31,7 @@
 #include <asm/processor.h>
 #include <asm/processor-flags.h>
 #include <asm/special_insns.h>
+#include "pat_test_hooks.h"
 
 static bool pat_disabled_by_param;
 bool pat_debug_enable;
@@ -41,9 +40,6 @@ static u64 pat_msr_value = PAT_VALUE_POWER_ON;
 static const struct pat_whitelist_row *pat_row;
 static const char *pat_off_reason;
 static bool pat_msr_foreign;		/* the write did not stick */
-/* test hook: pretend a hypervisor answers this on readback */
-static u64 pat_fake_readback;
-static bool pat_fake_readback_set;
 
 static int parse_nopat(char *arg)
 {
@@ -62,18 +58,6 @@ static int parse_debugpat(char *arg)
 	return 0;
 }
 early_param("debugpat", parse_debugpat);
-
-static int parse_fake_readback(char *arg)
-{
-	unsigned long long v;
-
-	if (!arg || kstrtoull(arg, 16, &v) || !pat_value_valid(v))
-		return -EINVAL;
-	pat_fake_readback = v;
-	pat_fake_readback_set = true;
-	return 0;
-}
-early_param("pat.test_readback", parse_fake_readback);
 
 bool pat_enabled(void)
 {
@@ -132,9 +116,7 @@ u64 pat_write_msr(u64 value)
 	write_cr0(cr0);
 	readback = rdmsr(MSR_IA32_CR_PAT);
 	local_irq_restore(flags);
-	if (pat_fake_readback_set)
-		readback = pat_fake_readback;
-	return readback;
+	return pat_test_readback(readback);
 }
 
 static void pat_print_configuration(u64 value)

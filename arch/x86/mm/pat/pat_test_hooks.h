@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Test hooks of the PAT set-up: boot parameters that put IA32_PAT in
+ * states a real machine reaches only through a hypervisor (pat.c's view of
+ * the MSR).  Built only with CONFIG_KTEST (pat_test_hooks.c); without it
+ * the parameters do not exist and the hooks below change nothing.
+ */
+#ifndef _X86_MM_PAT_TEST_HOOKS_H
+#define _X86_MM_PAT_TEST_HOOKS_H
+
+#include <linux/types.h>
+
+#ifdef CONFIG_KTEST
+/* pat.test_readback=HEX: what a read after the MSR write returns */
+u64 pat_test_readback(u64 readback);
+#else
+static inline u64 pat_test_readback(u64 readback)
+{
+	return readback;
+}
+#endif
+
+#endif /* _X86_MM_PAT_TEST_HOOKS_H */
