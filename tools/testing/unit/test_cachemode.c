@@ -67,6 +67,24 @@ UNIT_TEST(cachemode, reserved_encodings_read_as_uc)
 	expect_layout(0x0808030302020303ULL, i2m, m2i);
 }
 
+UNIT_TEST(cachemode, without_uc_minus_falls_back_to_uc)
+{
+	/* WB WT UC WP WB WC WT UC: UC at 2 takes UC-'s requests */
+	static const u8 i2m[8] = { WB, WT, UC, WP, WB, WC, WT, UC };
+	static const u8 m2i[6] = { 0, 5, 2, 2, 1, 3 };
+
+	expect_layout(0x0004010605000406ULL, i2m, m2i);
+}
+
+UNIT_TEST(cachemode, without_uc_falls_back_to_least_caching)
+{
+	/* WB WC WT WP twice: nothing uncached, WC is the closest */
+	static const u8 i2m[8] = { WB, WC, WT, WP, WB, WC, WT, WP };
+	static const u8 m2i[6] = { 0, 1, 1, 1, 2, 3 };
+
+	expect_layout(0x0504010605040106ULL, i2m, m2i);
+}
+
 UNIT_TEST(cachemode, index_to_pte_bits)
 {
 	unsigned int i;

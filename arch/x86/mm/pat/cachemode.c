@@ -9,10 +9,11 @@
  *
  * A PTE selects PAT entry PAT<<2 | PCD<<1 | PWT (SDM Vol. 3A 11.12.3); the
  * entry's encoding is the memory type.  For each cache mode the table
- * keeps the lowest index holding it; a mode the PAT lacks (WC with PAT
- * off, WT and WP in the erratum layout) falls back to UC-'s index, which
- * is never less strict.  Lowest index first means entries 0-3 are used
- * whenever they suffice, so the PAT bit is set only when needed.
+ * keeps the lowest index holding it; a mode the PAT lacks (WC in the
+ * power-on layout, WT and WP in the erratum layout) falls back to UC-'s
+ * index, which is never less strict (pat_fallback_order[] for layouts
+ * without UC-).  Lowest index first means entries 0-3 are used whenever
+ * they suffice, so the PAT bit is set only when needed.
  */
 #include <linux/errno.h>
 #include <linux/types.h>
@@ -98,9 +99,21 @@ unsigned int pat_pte4k_to_index(pteval_t v)
 	       (v & _PAGE_PAT ? 4 : 0);
 }
 
+/*
+ * Where a mode the layout lacks goes: to the first of these it has.  UC-
+ * is in every layout cachet or Linux programs, and Linux sends WC, WT and
+ * WP there too; the rest matter only for a layout someone else left in
+ * the MSR, and run from least to most caching.
+ */
+static const u8 pat_fallback_order[] = {
+	_PAGE_CACHE_MODE_UC_MINUS, _PAGE_CACHE_MODE_UC, _PAGE_CACHE_MODE_WC,
+	_PAGE_CACHE_MODE_WT, _PAGE_CACHE_MODE_WP, _PAGE_CACHE_MODE_WB,
+};
+
 void pat_cachemode_init(struct pat_cachemode_tables *t, u64 pat_value)
 {
 	unsigned int i, m;
+	u8 fallback = 0xff;
 	int mode;
 
 	for (m = 0; m < _PAGE_CACHE_MODE_NUM; m++)
@@ -114,14 +127,12 @@ void pat_cachemode_init(struct pat_cachemode_tables *t, u64 pat_value)
 		if (t->mode2index[mode] == 0xff)
 			t->mode2index[mode] = i;
 	}
-	/* UC- must exist for the fallback; else UC, which is stricter */
-	if (t->mode2index[_PAGE_CACHE_MODE_UC_MINUS] == 0xff)
-		t->mode2index[_PAGE_CACHE_MODE_UC_MINUS] =
-			t->mode2index[_PAGE_CACHE_MODE_UC] != 0xff ?
-			t->mode2index[_PAGE_CACHE_MODE_UC] : 3;
+	/* found: every index holds one of the six modes */
+	for (i = 0; fallback == 0xff; i++)
+		fallback = t->mode2index[pat_fallback_order[i]];
 	for (m = 0; m < _PAGE_CACHE_MODE_NUM; m++)
 		if (t->mode2index[m] == 0xff)
-			t->mode2index[m] = t->mode2index[_PAGE_CACHE_MODE_UC_MINUS];
+			t->mode2index[m] = fallback;
 }
 
 /*
