@@ -10,6 +10,7 @@ extern bool pat_debug_enable;
 void pat_bp_init(void);
 int pat_cpu_init(void);
 bool pat_enabled(void);
+/* the layout the cache-mode tables follow: IA32_PAT's, or power-on */
 u64 pat_get_msr_value(void);
 u64 pat_write_msr(u64 value);
 void pat_debugfs_init(void);

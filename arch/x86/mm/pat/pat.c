@@ -11,8 +11,9 @@
  *   3. The MSR is written, then read back.  If the write did not stick (a
  *      hypervisor owns the MSR), the value read back is what the CPU uses,
  *      so the translation tables are built from it.
- * With PAT off, the MSR is left alone and only PWT/PCD select a type: the
- * power-on entries 0-3 (WB, WT, UC-, UC); WC requests fall back to UC-.
+ * With PAT off, the MSR is left alone and the tables are built from what
+ * it holds (power-on layout if the CPU has no PAT or it reads 0), as Linux
+ * 6.1 does: PWT/PCD/PAT select whatever firmware left there.
  *
  * MTRRs are independent of all this: a CPU without them still gets PAT.
  */
@@ -40,6 +41,9 @@ static u64 pat_msr_value = PAT_VALUE_POWER_ON;
 static const struct pat_whitelist_row *pat_row;
 static const char *pat_off_reason;
 static bool pat_msr_foreign;		/* the write did not stick */
+static bool pat_msr_present;		/* PAT in CPUID */
+/* what the MSR read: after the write, or when PAT was turned off */
+static u64 pat_msr_read;
 
 static int parse_nopat(char *arg)
 {
@@ -127,14 +131,30 @@ static void pat_print_configuration(u64 value)
 	pr_info("Configuration [0-7]: %s\n", msg);
 }
 
-static void pat_fallback(const char *reason)
+/* IA32_PAT as this CPU holds it, or 0 without PAT in CPUID */
+static u64 pat_read_msr(void)
+{
+	return boot_cpu_has(X86_FEATURE_PAT) ? rdmsr(MSR_IA32_CR_PAT) : 0;
+}
+
+/*
+ * PAT off: the kernel does not write the MSR, but what the MSR holds still
+ * decides what PWT/PCD/PAT select, so the tables are built from @read, as
+ * Linux's init_cache_modes() does.  Firmware or a previous kernel may have
+ * programmed it; assuming the power-on layout would then turn a WT request
+ * into whatever slot 1 holds now (WC in Linux's layout).  @read is 0
+ * without PAT in CPUID; 0, or an encoding real hardware refuses, counts as
+ * no PAT: only PWT/PCD select, the power-on layout.
+ */
+static void pat_fallback(const char *reason, u64 read)
 {
 	pat_on = false;
 	pat_off_reason = reason;
-	pat_msr_value = PAT_VALUE_POWER_ON;
+	pat_msr_read = read;
+	pat_msr_value = read && pat_value_valid(read) ? read : PAT_VALUE_POWER_ON;
 	pr_info("%s\n", reason);
-	pat_cachemode_setup(PAT_VALUE_POWER_ON);
-	pat_print_configuration(PAT_VALUE_POWER_ON);
+	pat_cachemode_setup(pat_msr_value);
+	pat_print_configuration(pat_msr_value);
 }
 
 static const char *pat_check_cpu(void)
@@ -158,11 +178,14 @@ static const char *pat_check_cpu(void)
  */
 void pat_bp_init(void)
 {
-	const char *off = pat_check_cpu();
+	const char *off;
 	u64 want, got;
 
+	pat_test_preset();
+	pat_msr_present = boot_cpu_has(X86_FEATURE_PAT);
+	off = pat_check_cpu();
 	if (off) {
-		pat_fallback(off);
+		pat_fallback(off, pat_read_msr());
 		return;
 	}
 	pat_row = pat_whitelist_lookup(boot_cpu_data.x86_vendor,
@@ -175,11 +198,12 @@ void pat_bp_init(void)
 		pr_warn("IA32_PAT write did not stick (wrote %#018llx, read %#018llx): the MSR is owned by a hypervisor; using the value read back\n",
 			(unsigned long long)want, (unsigned long long)got);
 		if (!pat_value_valid(got)) {
-			pat_fallback("PAT support disabled by the firmware.");
+			pat_fallback("PAT support disabled by the firmware.", got);
 			return;
 		}
 	}
 	pat_on = true;
+	pat_msr_read = got;
 	pat_msr_value = got;
 	pat_bsp_raw = rdmsr(MSR_IA32_CR_PAT);
 	pat_cachemode_setup(got);
@@ -190,11 +214,13 @@ void pat_bp_init(void)
  * pat_cpu_init() - give a secondary CPU the boot CPU's PAT
  *
  * The value the boot CPU's MSR really holds, by the same SDM sequence.
- * With PAT off nobody writes the MSR and every CPU keeps its power-on
- * value.  Returns 0, or -EIO if this CPU does not hold the value after.
+ * With PAT off nobody writes the MSR and every CPU keeps what firmware
+ * left in it (cache_control_check() compares them).  Returns 0, or -EIO
+ * if this CPU does not hold the value after.
  */
 int pat_cpu_init(void)
 {
+	pat_test_preset();
 	if (!pat_on)
 		return 0;
 	pat_write_msr(pat_bsp_raw);
@@ -221,6 +247,26 @@ static void pat_policy_show_mtrr(struct seq_file *m)
 		   (unsigned long long)s->def_type_msr);
 }
 
+/* who last wrote IA32_PAT, what it read, and what the tables follow */
+static void pat_policy_show_owner(struct seq_file *m)
+{
+	unsigned long long read = pat_msr_read;
+
+	if (pat_on && !pat_msr_foreign)
+		seq_puts(m, "msr owner: kernel\n");
+	else if (pat_msr_foreign)
+		seq_printf(m, "msr owner: hypervisor (write did not stick, read %#018llx; tables built from %s)\n",
+			   read, pat_on ? "it" : "the power-on layout");
+	else if (!pat_msr_present)
+		seq_puts(m, "msr owner: none (no PAT in CPUID; tables built from the power-on layout)\n");
+	else if (!read || !pat_value_valid(read))
+		seq_printf(m, "msr owner: untouched (read %#018llx, counted as no PAT; tables built from the power-on layout)\n",
+			   read);
+	else
+		seq_printf(m, "msr owner: untouched (read %#018llx; tables built from it)\n",
+			   read);
+}
+
 static int pat_policy_show(struct seq_file *m, void *priv)
 {
 	const struct cpuinfo_x86 *c = &boot_cpu_data;
@@ -231,8 +277,12 @@ static int pat_policy_show(struct seq_file *m, void *priv)
 	seq_printf(m, "pat: %s\n", pat_on ? "enabled" : "disabled");
 	if (!pat_on)
 		seq_printf(m, "reason: %s\n", pat_off_reason);
-	seq_printf(m, "layout: %s(IA32_PAT %#018llx)\n", layout,
-		   (unsigned long long)pat_msr_value);
+	if (pat_msr_value == pat_msr_read)
+		seq_printf(m, "layout: %s(IA32_PAT %#018llx)\n", layout,
+			   (unsigned long long)pat_msr_value);
+	else
+		seq_printf(m, "layout: %s(power-on layout: PWT/PCD only)\n",
+			   layout);
 	seq_printf(m, "cpu: %s family %#x model %#x stepping %#x\n",
 		   c->x86_vendor_id, c->x86, c->x86_model, c->x86_stepping);
 	if (pat_row) {
@@ -244,10 +294,7 @@ static int pat_policy_show(struct seq_file *m, void *priv)
 	} else {
 		seq_puts(m, "whitelist: not consulted\n");
 	}
-	seq_printf(m, "msr owner: %s\n",
-		   !pat_on ? "untouched (power-on value assumed)" :
-		   pat_msr_foreign ? "hypervisor (write did not stick; tables built from readback)" :
-		   "kernel");
+	pat_policy_show_owner(m);
 	pat_policy_show_mtrr(m);
 	return 0;
 }

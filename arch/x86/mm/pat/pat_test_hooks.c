@@ -1,17 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Boot parameters for tests only (CONFIG_KTEST): they make IA32_PAT look
- * the way a hypervisor can leave it, so that the selftests reach the
- * paths pat.c takes for it under QEMU, whose TCG accepts every write.
+ * the way a hypervisor, firmware or a previous kernel can leave it, so
+ * that the selftests reach the paths pat.c takes for it under QEMU, whose
+ * firmware never programs PAT and whose TCG accepts every write.
  *
  *	pat.test_readback=HEX	the MSR reads back HEX after pat_write_msr(),
  *				as when a hypervisor ignores the write
+ *	pat.test_preset=HEX	every CPU writes HEX into its MSR (SDM
+ *				sequence) before PAT is set up, as a kernel
+ *				that kexec'd this one would have left it
  */
 #include <linux/errno.h>
 #include <linux/kstrtox.h>
 #include <linux/moduleparam.h>
 #include <linux/types.h>
 #include <asm/page_cache_mode.h>
+#include <asm/pat.h>
+#include <asm/processor.h>
 #include "pat_test_hooks.h"
 
 static u64 pat_fake_readback;
@@ -32,4 +38,27 @@ early_param("pat.test_readback", parse_test_readback);
 u64 pat_test_readback(u64 readback)
 {
 	return pat_fake_readback_set ? pat_fake_readback : readback;
+}
+
+static u64 pat_preset;
+static bool pat_preset_set;
+
+/* a valid layout only: writing a reserved encoding faults on hardware */
+static int parse_test_preset(char *arg)
+{
+	unsigned long long v;
+
+	if (!arg || kstrtoull(arg, 16, &v) || !pat_value_valid(v))
+		return -EINVAL;
+	pat_preset = v;
+	pat_preset_set = true;
+	return 0;
+}
+early_param("pat.test_preset", parse_test_preset);
+
+void pat_test_preset(void)
+{
+	/* no PAT in CPUID: there is no MSR a previous kernel could write */
+	if (pat_preset_set && boot_cpu_has(X86_FEATURE_PAT))
+		pat_write_msr(pat_preset);
 }

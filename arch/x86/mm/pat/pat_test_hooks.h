@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Test hooks of the PAT set-up: boot parameters that put IA32_PAT in
- * states a real machine reaches only through a hypervisor (pat.c's view of
- * the MSR).  Built only with CONFIG_KTEST (pat_test_hooks.c); without it
+ * states a real machine reaches only through a hypervisor, firmware or a
+ * previous kernel.  Built only with CONFIG_KTEST (pat_test_hooks.c); without it
  * the parameters do not exist and the hooks below change nothing.
  */
 #ifndef _X86_MM_PAT_TEST_HOOKS_H
@@ -13,10 +13,16 @@
 #ifdef CONFIG_KTEST
 /* pat.test_readback=HEX: what a read after the MSR write returns */
 u64 pat_test_readback(u64 readback);
+/* pat.test_preset=HEX: write HEX into this CPU's IA32_PAT, before PAT set-up */
+void pat_test_preset(void);
 #else
 static inline u64 pat_test_readback(u64 readback)
 {
 	return readback;
+}
+
+static inline void pat_test_preset(void)
+{
 }
 #endif
 
