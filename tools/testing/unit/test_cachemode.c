@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * arch/x86/mm/pat/cachemode.c: cache mode <-> PAT index <-> PTE bits for
- * the three PAT layouts in use, with the expected indices written out by
- * hand from the layouts (WB WC UC- UC WB WP UC- WT and so on).
+ * arch/x86/mm/pat/cachemode.c: cache mode <-> PAT index <-> PTE bits.  The
+ * three layouts in use are checked against the hand-written table that the
+ * KTAP suite uses too (arch/x86/mm/pat/tests/cachemode_cases.h); other
+ * layouts against indices written out here.
  */
 #include <asm/page_cache_mode.h>
 
+#include "../../../arch/x86/mm/pat/tests/cachemode_cases.h"
 #include "unit.h"
 
 #define WB	_PAGE_CACHE_MODE_WB
@@ -33,29 +35,69 @@ static void expect_layout(u64 pat, const u8 *index2mode, const u8 *mode2index)
 				    t.mode2index[i], mode2index[i]);
 }
 
-UNIT_TEST(cachemode, full_layout)
+UNIT_TEST(cachemode, starts_with_power_on_layout)
 {
-	static const u8 i2m[8] = { WB, WC, UCM, UC, WB, WP, UCM, WT };
-	/* by mode: WB WC UC- UC WT WP */
-	static const u8 m2i[6] = { 0, 1, 2, 3, 7, 5 };
+	const struct cachemode_case *k = &cachemode_cases[2];
+	unsigned int m;
 
-	expect_layout(0x0407050600070106ULL, i2m, m2i);
+	/* before any pat_cachemode_setup(): the first case, even with -s */
+	for (m = 0; m <= WP; m++)
+		EXPECT_EQ(cachemode2protval(m), k->pte4k[m]);
 }
 
-UNIT_TEST(cachemode, erratum_layout_falls_back_to_uc_minus)
+/* the three layouts in use, against the hand-written cachemode_cases.h */
+UNIT_TEST(cachemode, layouts_in_use)
 {
-	static const u8 i2m[8] = { WB, WC, UCM, UC, WB, WC, UCM, UC };
-	static const u8 m2i[6] = { 0, 1, 2, 3, 2, 2 };
+	struct pat_cachemode_tables t;
+	unsigned int c, m, i;
 
-	expect_layout(0x0007010600070106ULL, i2m, m2i);
+	for (c = 0; c < CACHEMODE_NR_CASES; c++) {
+		const struct cachemode_case *k = &cachemode_cases[c];
+
+		pat_cachemode_init(&t, k->pat);
+		for (m = 0; m <= WP; m++) {
+			u64 bits = pat_index_to_pte4k(t.mode2index[m]);
+
+			if (bits != k->pte4k[m])
+				EXPECT_FAIL("%s: mode %s has bits %#llx, want %#llx",
+					    k->name, cachemode_short_name(m),
+					    (unsigned long long)bits,
+					    (unsigned long long)k->pte4k[m]);
+		}
+		for (i = 0; i < 8; i++)
+			if (t.index2mode[i] != k->mode[i])
+				EXPECT_FAIL("%s: index %u is %s, want %s", k->name,
+					    i, cachemode_short_name(t.index2mode[i]),
+					    cachemode_short_name(k->mode[i]));
+	}
 }
 
-UNIT_TEST(cachemode, power_on_layout)
+/* the kernel's entry points, once set up from each layout */
+UNIT_TEST(cachemode, live_translation)
 {
-	static const u8 i2m[8] = { WB, WT, UCM, UC, WB, WT, UCM, UC };
-	static const u8 m2i[6] = { 0, 2, 2, 3, 1, 2 };
+	unsigned int c, m, i;
 
-	expect_layout(0x0007040600070406ULL, i2m, m2i);
+	for (c = 0; c < CACHEMODE_NR_CASES; c++) {
+		const struct cachemode_case *k = &cachemode_cases[c];
+
+		pat_cachemode_setup(k->pat);
+		for (m = 0; m <= WP; m++) {
+			EXPECT_EQ(cachemode2protval(m), k->pte4k[m]);
+			EXPECT_EQ(protval_4k_2_large(cachemode2protval(m)),
+				  k->large[m]);
+			EXPECT_EQ(protval_large_2_4k(k->large[m] | _PAGE_PSE),
+				  k->pte4k[m]);
+			EXPECT_EQ(pgprot_val(pgprot_kernel_cachemode(m)),
+				  pgprot_val(PAGE_KERNEL) | k->pte4k[m]);
+		}
+		for (i = 0; i < 8; i++)
+			EXPECT_EQ(pgprot2cachemode(cachemode_case_index_bits(i) |
+						   0x8000000000000163ULL),
+				  k->mode[i]);
+		/* out of range: UC- */
+		EXPECT_EQ(cachemode2protval(_PAGE_CACHE_MODE_NUM),
+			  k->pte4k[UCM]);
+	}
 }
 
 UNIT_TEST(cachemode, reserved_encodings_read_as_uc)

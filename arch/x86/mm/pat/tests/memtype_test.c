@@ -13,11 +13,11 @@
 #include <asm/mtrr.h>
 #include <asm/page_cache_mode.h>
 #include <asm/pat.h>
-#include <asm/pat_policy.h>
 #include <asm/processor.h>
 #include <asm/special_insns.h>
 #include <asm/pgtable.h>
 #include "../memtype.h"
+#include "cachemode_cases.h"
 
 #define UC	_PAGE_CACHE_MODE_UC
 #define UCM	_PAGE_CACHE_MODE_UC_MINUS
@@ -52,63 +52,89 @@ static void pat_test_msr_readback(struct ktest *t)
 	KTEST_EXPECT_TRUE(t, pat_value_valid(pat_get_msr_value()));
 }
 
+/*
+ * The layout this CPU must get, from CPUID itself (not boot_cpu_data, not
+ * the whitelist) by Linux 6.1's rule as PAT-FACTS.md states it: Intel
+ * family 6 up to model 0xd and family 0xf up to model 6 may ignore the
+ * PAT bit and get the lower four entries twice; every other CPU that has
+ * PAT gets Linux's full layout.
+ */
+static u64 expected_layout_from_cpuid(void)
+{
+	u32 sig, ebx, ecx, edx;
+	unsigned int family, model;
+	bool intel;
+
+	cpuid(0, &sig, &ebx, &ecx, &edx);
+	/* "GenuineIntel" in EBX, EDX, ECX */
+	intel = ebx == 0x756e6547 && edx == 0x49656e69 && ecx == 0x6c65746e;
+	cpuid(1, &sig, &ebx, &ecx, &edx);
+	family = (sig >> 8) & 0xf;
+	model = (sig >> 4) & 0xf;
+	if (family == 0xf)
+		family += (sig >> 20) & 0xff;
+	if (family == 0x6 || family >= 0xf)
+		model |= ((sig >> 16) & 0xf) << 4;
+	if (intel && ((family == 0x6 && model <= 0xd) ||
+		      (family == 0xf && model <= 0x6)))
+		return 0x0007010600070106ULL;	/* WB WC UC- UC, twice */
+	return 0x0407050600070106ULL;		/* WB WC UC- UC WB WP UC- WT */
+}
+
 static void pat_test_layout_by_cpu(struct ktest *t)
 {
-	const struct pat_whitelist_row *row;
-
 	if (!pat_enabled()) {
 		ktest_skip(t, "PAT is off");
 		return;
 	}
-	row = pat_whitelist_lookup(boot_cpu_data.x86_vendor,
-				   boot_cpu_data.x86, boot_cpu_data.x86_model);
-	KTEST_EXPECT_EQ(t, pat_get_msr_value(), pat_layout_value(row->verdict));
+	KTEST_EXPECT_EQ(t, rdmsr(MSR_IA32_CR_PAT), expected_layout_from_cpuid());
 }
 
 /*
- * The translation in both directions for every mode under every layout:
- * a mode the layout has comes back as itself; one it lacks falls back to
- * UC- (never to something less strict).  The live tables are checked
- * against the programmed layout the same way.
+ * The tables built from each layout in use against the hand-written
+ * expectations of cachemode_cases.h (the host tests check the same).
  */
 static void pat_test_translation_tables(struct ktest *t)
 {
-	static const struct {
-		u64 value;
-		bool has[_PAGE_CACHE_MODE_WP + 1];
-	} layouts[] = {
-		{ PAT_VALUE_FULL, { true, true, true, true, true, true } },
-		{ PAT_VALUE_LOWER4, { true, true, true, true, false, false } },
-		{ PAT_VALUE_POWER_ON, { true, false, true, true, true, false } },
-	};
 	struct pat_cachemode_tables tb;
-	unsigned int l, m, idx;
+	unsigned int c, m, i;
 
-	for (l = 0; l < ARRAY_SIZE(layouts); l++) {
-		pat_cachemode_init(&tb, layouts[l].value);
-		for (m = 0; m <= _PAGE_CACHE_MODE_WP; m++) {
-			idx = tb.mode2index[m];
-			KTEST_EXPECT_EQ(t, pat_pte4k_to_index(pat_index_to_pte4k(idx)), idx);
-			KTEST_EXPECT_EQ(t, tb.index2mode[idx],
-					layouts[l].has[m] ? m : UCM);
-			/* the PAT bit only when entries 0-3 do not have the mode */
-			if (idx >= 4)
-				KTEST_EXPECT_TRUE(t, tb.index2mode[idx & 3] != m);
+	for (c = 0; c < CACHEMODE_NR_CASES; c++) {
+		const struct cachemode_case *k = &cachemode_cases[c];
+
+		pat_cachemode_init(&tb, k->pat);
+		for (m = 0; m <= WP; m++) {
+			KTEST_EXPECT_EQ(t, pat_index_to_pte4k(tb.mode2index[m]),
+					k->pte4k[m]);
+			KTEST_EXPECT_EQ(t, protval_4k_2_large(k->pte4k[m]),
+					k->large[m]);
+			KTEST_EXPECT_EQ(t, protval_large_2_4k(k->large[m] | _PAGE_PSE),
+					k->pte4k[m]);
 		}
+		for (i = 0; i < 8; i++)
+			KTEST_EXPECT_EQ(t, tb.index2mode[i], k->mode[i]);
 	}
-	for (m = 0; m <= _PAGE_CACHE_MODE_WP; m++) {
-		enum page_cache_mode got = pgprot2cachemode(cachemode2protval(m));
+}
 
-		pat_cachemode_init(&tb, pat_get_msr_value());
-		KTEST_EXPECT_EQ(t, got, tb.index2mode[tb.mode2index[m]]);
-		KTEST_EXPECT_EQ(t, protval_large_2_4k(protval_4k_2_large(
-				cachemode2protval(m)) | _PAGE_PSE),
-				cachemode2protval(m));
+/* the kernel's live translation, if the layout in force is one of those */
+static void pat_test_live_tables(struct ktest *t)
+{
+	const struct cachemode_case *k = NULL;
+	unsigned int c, m, i;
+
+	for (c = 0; c < CACHEMODE_NR_CASES; c++)
+		if (cachemode_cases[c].pat == pat_get_msr_value())
+			k = &cachemode_cases[c];
+	if (!k) {
+		ktest_skip(t, "layout %#018llx has no hand-written case",
+			   (unsigned long long)pat_get_msr_value());
+		return;
 	}
-	if (pat_enabled())
-		KTEST_EXPECT_EQ(t, pgprot2cachemode(cachemode2protval(WC)), WC);
-	else
-		KTEST_EXPECT_EQ(t, pgprot2cachemode(cachemode2protval(WC)), UCM);
+	for (m = 0; m <= WP; m++)
+		KTEST_EXPECT_EQ(t, cachemode2protval(m), k->pte4k[m]);
+	for (i = 0; i < 8; i++)
+		KTEST_EXPECT_EQ(t, pgprot2cachemode(cachemode_case_index_bits(i)),
+				k->mode[i]);
 }
 
 static void pat_test_mtrr_qemu_firmware(struct ktest *t)
@@ -249,6 +275,7 @@ static struct ktest_case pat_cases[] = {
 	KTEST_CASE(pat_test_msr_readback),
 	KTEST_CASE(pat_test_layout_by_cpu),
 	KTEST_CASE(pat_test_translation_tables),
+	KTEST_CASE(pat_test_live_tables),
 	KTEST_CASE(pat_test_mtrr_qemu_firmware),
 	KTEST_CASE(pat_test_ram_reserve_free),
 	KTEST_CASE(pat_test_mmio_rules),
