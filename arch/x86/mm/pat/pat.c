@@ -114,13 +114,13 @@ u64 pat_write_msr(u64 value)
 	write_cr0((cr0 | X86_CR0_CD) & ~X86_CR0_NW);
 	wbinvd();
 	flush_tlb_global();
-	wrmsr(MSR_IA32_CR_PAT, value);
+	wrmsr(MSR_IA32_CR_PAT, pat_test_msr_takes(value));
 	wbinvd();
 	flush_tlb_global();
 	write_cr0(cr0);
 	readback = rdmsr(MSR_IA32_CR_PAT);
 	local_irq_restore(flags);
-	return pat_test_readback(readback);
+	return readback;
 }
 
 static void pat_print_configuration(u64 value)

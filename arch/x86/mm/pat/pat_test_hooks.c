@@ -5,8 +5,9 @@
  * that the selftests reach the paths pat.c takes for it under QEMU, whose
  * firmware never programs PAT and whose TCG accepts every write.
  *
- *	pat.test_readback=HEX	the MSR reads back HEX after pat_write_msr(),
- *				as when a hypervisor ignores the write
+ *	pat.test_readback=HEX	IA32_PAT keeps HEX whatever pat_write_msr()
+ *				writes, as under a hypervisor that ignores
+ *				the write: every later read returns HEX
  *	pat.test_preset=HEX	every CPU writes HEX into its MSR (SDM
  *				sequence) before PAT is set up, as a kernel
  *				that kexec'd this one would have left it
@@ -20,8 +21,8 @@
 #include <asm/processor.h>
 #include "pat_test_hooks.h"
 
-static u64 pat_fake_readback;
-static bool pat_fake_readback_set;
+static u64 pat_hv_value;
+static bool pat_hv_value_set;
 
 static int parse_test_readback(char *arg)
 {
@@ -29,15 +30,15 @@ static int parse_test_readback(char *arg)
 
 	if (!arg || kstrtoull(arg, 16, &v) || !pat_value_valid(v))
 		return -EINVAL;
-	pat_fake_readback = v;
-	pat_fake_readback_set = true;
+	pat_hv_value = v;
+	pat_hv_value_set = true;
 	return 0;
 }
 early_param("pat.test_readback", parse_test_readback);
 
-u64 pat_test_readback(u64 readback)
+u64 pat_test_msr_takes(u64 value)
 {
-	return pat_fake_readback_set ? pat_fake_readback : readback;
+	return pat_hv_value_set ? pat_hv_value : value;
 }
 
 static u64 pat_preset;

@@ -11,14 +11,14 @@
 #include <linux/types.h>
 
 #ifdef CONFIG_KTEST
-/* pat.test_readback=HEX: what a read after the MSR write returns */
-u64 pat_test_readback(u64 readback);
+/* pat.test_readback=HEX: the value IA32_PAT takes when @value is written */
+u64 pat_test_msr_takes(u64 value);
 /* pat.test_preset=HEX: write HEX into this CPU's IA32_PAT, before PAT set-up */
 void pat_test_preset(void);
 #else
-static inline u64 pat_test_readback(u64 readback)
+static inline u64 pat_test_msr_takes(u64 value)
 {
-	return readback;
+	return value;
 }
 
 static inline void pat_test_preset(void)
