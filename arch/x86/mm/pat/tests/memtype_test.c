@@ -9,6 +9,8 @@
 #include <linux/ktest.h>
 #include <linux/mm.h>
 #include <linux/string.h>
+#include <linux/vfile.h>
+#include <asm/io.h>
 #include <asm/msr-index.h>
 #include <asm/mtrr.h>
 #include <asm/page_cache_mode.h>
@@ -81,10 +83,36 @@ static u64 expected_layout_from_cpuid(void)
 	return 0x0407050600070106ULL;		/* WB WC UC- UC WB WP UC- WT */
 }
 
+/* the "msr owner: ..." line of /sys/kernel/debug/x86/pat_policy, or NULL */
+static const char *pat_policy_msr_owner(void)
+{
+	static char buf[2048];
+	struct seq_file m = { .buf = buf, .size = sizeof(buf) - 1 };
+	char *line, *end;
+
+	if (vfile_show("/sys/kernel/debug/x86/pat_policy", &m))
+		return NULL;
+	buf[m.count] = '\0';
+	line = strstr(buf, "msr owner: ");
+	if (line) {
+		end = strchr(line, '\n');
+		if (end)
+			*end = '\0';
+	}
+	return line;
+}
+
 static void pat_test_layout_by_cpu(struct ktest *t)
 {
+	const char *owner = pat_policy_msr_owner();
+
 	if (!pat_enabled()) {
 		ktest_skip(t, "PAT is off");
+		return;
+	}
+	/* the write did not stick: the MSR holds the hypervisor's value */
+	if (owner && !strncmp(owner, "msr owner: hypervisor", 21)) {
+		ktest_skip(t, "a hypervisor owns IA32_PAT");
 		return;
 	}
 	KTEST_EXPECT_EQ(t, rdmsr(MSR_IA32_CR_PAT), expected_layout_from_cpuid());
@@ -135,6 +163,158 @@ static void pat_test_live_tables(struct ktest *t)
 	for (i = 0; i < 8; i++)
 		KTEST_EXPECT_EQ(t, pgprot2cachemode(cachemode_case_index_bits(i)),
 				k->mode[i]);
+}
+
+/*
+ * What PWT/PCD/PAT select on this CPU right now, read from the CPU itself:
+ * IA32_PAT; without PAT in CPUID (no MSR on hardware) the power-on layout,
+ * which is what PWT and PCD alone select.  An MSR reading 0 is not taken
+ * at its word (Linux: some hypervisors read 0 whatever the MSR holds) and
+ * counts as no PAT too.
+ */
+static u64 pat_msr_in_force(void)
+{
+	u32 a, b, c, d;
+	u64 v;
+
+	cpuid(1, &a, &b, &c, &d);
+	v = d & (1U << 16) ? rdmsr(MSR_IA32_CR_PAT) : 0;
+	return v ? v : 0x0007040600070406ULL;
+}
+
+/* PAT encodings (SDM Vol. 3A 11.12.2) by enum page_cache_mode */
+static const u8 pat_encoding_of[] = {
+	[WB] = 0x06, [WC] = 0x01, [UCM] = 0x07, [UC] = 0x00, [WT] = 0x04,
+	[WP] = 0x05,
+};
+
+/* the index a 4 KiB entry's bits select: PWT bit 3, PCD bit 4, PAT bit 7 */
+static unsigned int pte4k_index(u64 v)
+{
+	return ((v >> 3) & 1) | ((v >> 4) & 1) << 1 | ((v >> 7) & 1) << 2;
+}
+
+static int pat_slot_of(u64 pat, u8 enc, unsigned int below)
+{
+	unsigned int i;
+
+	for (i = 0; i < below; i++)
+		if (((pat >> (i * 8)) & 0xff) == enc)
+			return i;
+	return -1;
+}
+
+/*
+ * A mapping asked with @mode selects slot @idx of @pat: it must hold
+ * @mode itself if @pat has it anywhere, else UC- (UC if @pat has no UC-;
+ * pat_fallback_order[] for layouts with neither, which this does not
+ * judge), and use the PAT bit only if slots 0-3 lack the type.
+ */
+static void expect_slot_for_mode(struct ktest *t, u64 pat, unsigned int idx,
+				 enum page_cache_mode mode)
+{
+	u8 enc = (pat >> (idx * 8)) & 0xff, want = pat_encoding_of[mode];
+
+	if (pat_slot_of(pat, want, 8) < 0) {
+		if (pat_slot_of(pat, pat_encoding_of[UCM], 8) >= 0)
+			want = pat_encoding_of[UCM];
+		else if (pat_slot_of(pat, pat_encoding_of[UC], 8) >= 0)
+			want = pat_encoding_of[UC];
+		else
+			return;
+	}
+	if (enc != want)
+		ktest_fail(t, __FILE__, __LINE__,
+			   "%s selects slot %u of %#018llx, encoding %#x, want %#x",
+			   cachemode_short_name(mode), idx,
+			   (unsigned long long)pat, enc, want);
+	if (idx >= 4 && pat_slot_of(pat, enc, 4) >= 0)
+		ktest_fail(t, __FILE__, __LINE__,
+			   "%s uses the PAT bit (slot %u) though slot %d has it",
+			   cachemode_short_name(mode), idx,
+			   pat_slot_of(pat, enc, 4));
+}
+
+/*
+ * PAT on or off, the bits the kernel puts in an entry for each mode must
+ * select, in the MSR really in force, a slot of that type (or the UC-
+ * fallback), and the type of every slot must be what the kernel thinks
+ * it is.  With PAT off after firmware or a previous kernel programmed the
+ * MSR (nopat pat.test_preset=...), this is what tables built from the
+ * power-on layout got wrong.
+ */
+static void pat_test_protval_selects_msr_slot(struct ktest *t)
+{
+	u64 pat = pat_msr_in_force();
+	unsigned int m, i;
+	int mode;
+
+	for (m = 0; m <= WP; m++) {
+		u64 bits = cachemode2protval(m);
+
+		KTEST_EXPECT_EQ(t, bits & ~0x98ULL, 0);
+		expect_slot_for_mode(t, pat, pte4k_index(bits), m);
+	}
+	/* a reserved encoding would fault on hardware; pat_value_valid() */
+	KTEST_ASSERT_TRUE(t, pat_value_valid(pat));
+	for (i = 0; i < 8; i++) {
+		u8 enc = (pat >> (i * 8)) & 0xff;
+
+		for (mode = WP; mode >= 0; mode--)
+			if (pat_encoding_of[mode] == enc)
+				break;
+		KTEST_EXPECT_EQ(t, pgprot2cachemode(cachemode_case_index_bits(i)),
+				mode);
+	}
+}
+
+/* the same through a real mapping: ioremap_wt() of unused MMIO */
+static void pat_test_ioremap_wt_slot(struct ktest *t)
+{
+	u64 pa = test_mmio_base() + 0x8000000, v;
+	void __iomem *p = ioremap_wt(pa, PAGE_SIZE);
+	enum pg_level level;
+	unsigned int idx;
+
+	KTEST_ASSERT_TRUE(t, p != NULL);
+	v = *lookup_address((unsigned long)(__force void *)p, &level);
+	/* a large entry keeps its PAT bit in bit 12 */
+	if (level != PG_LEVEL_4K)
+		v = (v & ~0x1080ULL) | ((v >> 12) & 1) << 7;
+	idx = pte4k_index(v);
+	expect_slot_for_mode(t, pat_msr_in_force(), idx, WT);
+	ktest_printf(t, "ioremap_wt: slot %u of %#018llx\n", idx,
+		     (unsigned long long)pat_msr_in_force());
+	iounmap(p);
+}
+
+/* pat_policy's "msr owner" line says what the MSR read */
+static void pat_test_policy_names_msr(struct ktest *t)
+{
+	const char *line = pat_policy_msr_owner();
+	char want[64];
+	u32 a, b, c, d;
+	u64 pat;
+
+	if (!line) {
+		ktest_skip(t, "no msr owner line in x86/pat_policy");
+		return;
+	}
+	cpuid(1, &a, &b, &c, &d);
+	if (!(d & (1U << 16))) {
+		KTEST_EXPECT_TRUE(t, !strncmp(line, "msr owner: none ", 16));
+		return;
+	}
+	pat = rdmsr(MSR_IA32_CR_PAT);
+	if (pat_enabled() && pat == expected_layout_from_cpuid()) {
+		KTEST_EXPECT_STREQ(t, line, "msr owner: kernel");
+		return;
+	}
+	/* off, or a hypervisor kept its value: the value read is named */
+	snprintf(want, sizeof(want), "read %#018llx", (unsigned long long)pat);
+	if (!strstr(line, want))
+		ktest_fail(t, __FILE__, __LINE__, "\"%s\" lacks \"%s\"", line,
+			   want);
 }
 
 static void pat_test_mtrr_qemu_firmware(struct ktest *t)
@@ -276,6 +456,9 @@ static struct ktest_case pat_cases[] = {
 	KTEST_CASE(pat_test_layout_by_cpu),
 	KTEST_CASE(pat_test_translation_tables),
 	KTEST_CASE(pat_test_live_tables),
+	KTEST_CASE(pat_test_protval_selects_msr_slot),
+	KTEST_CASE(pat_test_ioremap_wt_slot),
+	KTEST_CASE(pat_test_policy_names_msr),
 	KTEST_CASE(pat_test_mtrr_qemu_firmware),
 	KTEST_CASE(pat_test_ram_reserve_free),
 	KTEST_CASE(pat_test_mmio_rules),
