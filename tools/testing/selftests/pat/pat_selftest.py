@@ -20,6 +20,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "runner"))
+import ktap  # noqa: E402
 import qemu  # noqa: E402
 
 FULL = "x86/PAT: Configuration [0-7]: WB  WC  UC- UC  WB  WP  UC- WT  "
@@ -186,11 +187,20 @@ MATRIX = [
     Case("msr-write-ignored", "qemu64",
          params="pat.test_readback=0007040600070406", expect="foreign"),
     Case("config-pat-n", "qemu64", kernel="nopat", expect="no-config"),
+    # a previous kernel left Linux's layout in IA32_PAT, this one boots with
+    # nopat: the tables must follow the MSR (ioremap_wt gets WT, not the WC
+    # of slot 1); the KTAP suite checks it from inside (preset_checks)
+    Case("nopat-preset-layout", "qemu64",
+         params="nopat pat.test_preset=0407050600070106 ktest=pat_memtype",
+         expect="preset"),
 ]
 
 
 def checks_for(case, out, status):
     """Yield (description, ok, detail) for one boot."""
+    if case.expect == "preset":
+        yield from preset_checks(case, out, status)
+        return
     on = case.expect in ("full", "lower4", "debug", "no-mtrr", "foreign")
     yield ("reached the shell and powered off",
            status == 0 and "# poweroff" in out, f"status {status}")
@@ -317,6 +327,39 @@ def checks_for(case, out, status):
         yield ("no debug lines without debugpat",
                "memtype_reserve added" not in out, "")
     yield from smp_checks(case, out, on)
+    yield ("no oops or panic", "Oops" not in out and "panic" not in out, "")
+
+
+PRESET_KTAP = ("pat_test_protval_selects_msr_slot", "pat_test_ioremap_wt_slot",
+               "pat_test_policy_names_msr")
+
+
+def preset_checks(case, out, status):
+    """nopat with Linux's layout preset in every CPU's MSR, booted with
+    ktest=pat_memtype (no shell: the suite powers off when done)."""
+    yield ("ran the suite and powered off",
+           status == 0 and log_has(out, "reboot: Power down"),
+           f"status {status}")
+    yield ("reason line", log_has(out, NO_PARAM), NO_PARAM)
+    yield ("Configuration line shows the preset layout",
+           log_has(out, FULL) and not log_has(out, FALLBACK), "")
+    cases, _ = ktap.parse(out)
+    got = {name: st for suite, name, st in cases if suite == "pat_memtype"}
+    for name in PRESET_KTAP:
+        yield (f"KTAP {name} passed", got.get(name) == "pass",
+               str(got.get(name)))
+    yield ("no KTAP case failed", bool(got) and "fail" not in got.values(),
+           str([n for n, st in got.items() if st == "fail"]))
+    yield ("ioremap_wt maps WT: slot 7 of the preset layout",
+           "# pat_test_ioremap_wt_slot: ioremap_wt: slot 7 of "
+           "0x0407050600070106" in out, "")
+    n = case.smp
+    yield (f"{n} CPU(s) brought up",
+           log_has(out, f"smp: Brought up 1 node, {n} CPU"
+                        + ("s" if n > 1 else "")), "")
+    yield ("every CPU holds the preset",
+           log_has(out, "x86/PAT: PAT 0x0407050600070106 and MTRRs identical"
+                        f" on {n} CPU" + ("s" if n > 1 else "")), "")
     yield ("no oops or panic", "Oops" not in out and "panic" not in out, "")
 
 
