@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * arch/x86/mm/pat/effective.c and whitelist.c.  The effective-type table is
- * typed here from the SDM table as /work/shared/design/PAT-FACTS.md prints
- * it (rows MTRR UC WC WT WB WP, columns PAT UC UC- WC WT WB WP), not
- * derived from the implementation's own table.
+ * arch/x86/mm/pat/effective.c, whitelist.c and the names of cachemode.c.
+ * The effective-type table is typed here from the SDM table as
+ * /work/shared/design/PAT-FACTS.md prints it (rows MTRR UC WC WT WB WP,
+ * columns PAT UC UC- WC WT WB WP), not derived from the implementation's
+ * own table.
  */
 #include <linux/errno.h>
 #include <asm/mtrr.h>

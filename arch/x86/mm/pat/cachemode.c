@@ -157,8 +157,8 @@ static struct pat_cachemode_tables pat_tables = {
 
 /**
  * pat_cachemode_setup() - make @pat_value the kernel's translation
- * @pat_value: the IA32_PAT value every CPU holds (or, PAT off, the layout
- *	       PWT/PCD select)
+ * @pat_value: the layout in force: the IA32_PAT value every CPU holds, or
+ *	       the power-on layout where PWT/PCD alone select
  *
  * Called once at boot, before any mapping other than WB exists.
  */

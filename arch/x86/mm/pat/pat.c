@@ -10,10 +10,13 @@
  *      layout for the erratum parts.
  *   3. The MSR is written, then read back.  If the write did not stick (a
  *      hypervisor owns the MSR), the value read back is what the CPU uses,
- *      so the translation tables are built from it.
+ *      so the translation tables are built from it; if that value is not a
+ *      valid PAT, PAT is off.
  * With PAT off, the MSR is left alone and the tables are built from what
- * it holds (power-on layout if the CPU has no PAT or it reads 0), as Linux
- * 6.1 does: PWT/PCD/PAT select whatever firmware left there.
+ * it holds (power-on layout if the CPU has no PAT, or the MSR reads 0 or
+ * an invalid value), as Linux 6.1 does: PWT/PCD/PAT select whatever
+ * firmware left there.  In test kernels, pat.test_preset plays that
+ * firmware (pat_test_hooks.c).
  *
  * MTRRs are independent of all this: a CPU without them still gets PAT.
  */

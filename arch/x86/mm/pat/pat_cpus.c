@@ -30,7 +30,7 @@ struct cache_ctl {
 
 static struct cache_ctl cache_ctl[NR_CPUS];
 
-/* CPUID itself, not boot_cpu_data: "nopat" clears the flag, not the MSR */
+/* CPUID itself: the MSR exists, and is shown, whatever cachet decided */
 static bool cpu_has_pat_msr(void)
 {
 	u32 a, b, c, d;

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KTAP suites for PAT: the MSR as programmed, MTRRs as QEMU's firmware
- * leaves them, and the memtype rules on RAM, non-RAM, mixed and ISA ranges.
- * Every case leaves the reservations as it found them.
+ * KTAP suite for PAT: the MSR as programmed, the cache-mode translation
+ * against hand-written tables and against the MSR in force (PAT on or
+ * off), MTRRs as QEMU's firmware leaves them, and the memtype rules on
+ * RAM, non-RAM, mixed and ISA ranges.  Every case leaves the reservations
+ * as it found them.
  */
 #include <linux/e820.h>
 #include <linux/kernel.h>
