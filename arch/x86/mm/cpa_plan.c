@@ -23,10 +23,11 @@
  * which a 2 MiB or 1 GiB frame does not need (SDM Vol. 3A 4.9.2).  A split
  * or merge must therefore move the PAT bit, and reading a large entry's
  * frame must mask bit 12 off: the entries of splits and merges are built
- * here, with the PAT-bit move of <asm/pgtable_types.h>.
+ * here, with the PAT-bit move of <asm/page_cache_mode.h>.
  */
 #include <linux/errno.h>
 #include <linux/types.h>
+#include <asm/page_cache_mode.h>
 #include <asm/page_types.h>
 #include <asm/pgtable_types.h>
 #include "cpa_plan.h"

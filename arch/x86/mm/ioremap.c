@@ -33,7 +33,7 @@
 #include <asm/io.h>
 #include <asm/page.h>
 #include <asm/pat.h>
-#include <asm/pat_rules.h>
+#include <asm/page_cache_mode.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>
 #include "pat/memtype.h"

@@ -8,6 +8,7 @@
 #include <linux/compiler.h>
 #include <linux/errno.h>
 #include <linux/types.h>
+#include <asm/page_cache_mode.h>
 #include <asm/pgtable_types.h>
 #include "../../../arch/x86/mm/cpa_plan.h"
 #include "unit.h"

@@ -81,12 +81,4 @@ static inline unsigned long pt_level_size(enum pg_level level)
 	return 1UL << (12 + 9 * (level - 1));
 }
 
-/*
- * What an entry's PWT/PCD/PAT bits mean, and the PAT-bit move between 4 KiB
- * and large entries, live in <asm/page_cache_mode.h>.  It is included last,
- * once every type it uses is defined, so that users of the entry format
- * (arch/x86/mm/cpa_plan.c) keep getting protval_4k_2_large() from here.
- */
-#include <asm/page_cache_mode.h>
-
 #endif /* _ASM_X86_PGTABLE_TYPES_H */

@@ -34,7 +34,7 @@
 #include <linux/spinlock.h>
 #include <asm/mtrr.h>
 #include <asm/pat.h>
-#include <asm/pat_rules.h>
+#include <asm/page_cache_mode.h>
 #include <asm/processor.h>
 #include "memtype.h"
 #include "memtype_tree.h"

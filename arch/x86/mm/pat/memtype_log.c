@@ -23,7 +23,7 @@
 #include <linux/string.h>
 #include <linux/printk.h>
 #include <linux/smp.h>
-#include <asm/pat_rules.h>
+#include <asm/page_cache_mode.h>
 #include "memtype.h"
 #include "memtype_tree.h"
 #include "memtype_log.h"

@@ -17,7 +17,7 @@
 #include <linux/shell.h>
 #include <linux/string.h>
 #include <asm/pat.h>
-#include <asm/pat_rules.h>
+#include <asm/page_cache_mode.h>
 #include "memtype.h"
 
 #define PAT_SHELL_MAX	64
