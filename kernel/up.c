@@ -7,6 +7,7 @@
 #include <linux/printk.h>
 #include <linux/smp.h>
 #include <asm/irqflags.h>
+#include <asm/mtrr.h>
 #include <asm/pat.h>
 
 #ifndef CONFIG_SMP
@@ -39,6 +40,7 @@ void stop_machine_all(smp_call_func_t func, void *info)
 void smp_init(void)
 {
 	pr_info("smp: CONFIG_SMP is not set: running on the boot CPU only\n");
+	mtrr_aps_sync();
 	cache_control_check();
 }
 

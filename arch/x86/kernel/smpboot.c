@@ -7,11 +7,11 @@
  * What a new CPU does before it counts as online, in this order: load its
  * descriptors (so per-CPU data works), program IA32_PAT with the boot
  * CPU's value by the SDM sequence (before it can use a mapping that needs
- * a PAT entry other than 0), identify itself, compare its MTRRs with the
- * boot CPU's, switch on its local APIC.  Once all are up, MTRRs that
- * firmware left different are corrected on every CPU at once
- * (mtrr_aps_sync()), and the boot CPU checks that every CPU holds the
- * same IA32_PAT and MTRRs.
+ * a PAT entry other than 0), identify itself, switch on its local APIC.
+ * Once all are up, every CPU takes the boot CPU's MTRRs in one rendezvous
+ * (mtrr_aps_sync(): each runs the SDM sequence and rewrites what firmware
+ * left different), and the boot CPU checks that every CPU holds the same
+ * IA32_PAT and MTRRs.
  */
 #define pr_fmt(fmt) "smpboot: " fmt
 
@@ -255,7 +255,6 @@ void start_secondary(void)
 	cpu_desc_load(cpu);
 	pat_ap_err[cpu] = pat_cpu_init();
 	cpu_init_secondary(&cpu_data(cpu));
-	mtrr_ap_check();
 	lapic_setup_cpu();
 	this_pcpu()->apicid = apic_read_id();
 	/*

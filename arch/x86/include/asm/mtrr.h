@@ -97,8 +97,24 @@ void mtrr_read_state(struct mtrr_state *s);
 void mtrr_bp_init(void);
 void mtrr_proc_init(void);
 void mtrr_check_ram(void);
-/* SMP: compare a new CPU's MTRRs; after bring-up, make them all agree */
-void mtrr_ap_check(void);
-void mtrr_aps_sync(void);
+/* after bring-up: every online CPU takes the boot CPU's MTRRs (sync.c) */
+unsigned int mtrr_aps_sync(void);
+
+/* one CPU's steps in the rendezvous of mtrr_aps_sync(), for tests */
+struct mtrr_sync_stats {
+	unsigned long rendezvous;	/* times it took part */
+	unsigned long cache_disabled;	/* entered no-fill mode (CR0.CD=1) */
+	unsigned long wbinvd;
+	unsigned long tlb_flushes;	/* full, global entries included */
+	unsigned long mtrr_disabled;	/* MTRRdefType.E cleared */
+	unsigned long msr_rewritten;	/* MSRs that differed, rewritten */
+	unsigned long mtrr_enabled;	/* MTRRdefType written back */
+	unsigned long cache_enabled;	/* CR0 and CR4 restored */
+	/* in its last rendezvous, when it turned its MTRRs back on: CPUs
+	 * that had entered no-fill mode, CPUs that had written theirs */
+	unsigned int nofill_seen;
+	unsigned int written_seen;
+};
+void mtrr_sync_stats_get(unsigned int cpu, struct mtrr_sync_stats *out);
 
 #endif /* _ASM_X86_MTRR_H */
