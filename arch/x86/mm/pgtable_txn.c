@@ -297,13 +297,18 @@ bool pt_table_reusable(u32 gen)
 /**
  * pt_txn_commit_misordered() - test only: the order rule 3 forbids
  * @t: the transaction
+ * @in_window: called between the early free and the invalidation, with
+ *	the transaction still held
+ * @arg: its argument
  *
  * Frees the unlinked tables before the invalidation, so that a test can
- * check that the page allocator catches it.
+ * check, in the window, that the page allocator refuses them.
  */
-void pt_txn_commit_misordered(struct pt_txn *t)
+void pt_txn_commit_misordered(struct pt_txn *t, void (*in_window)(void *),
+			      void *arg)
 {
 	pt_txn_free_unlinked(t);
+	in_window(arg);
 	pt_txn_commit(t);
 }
 #endif

@@ -92,7 +92,8 @@ bool pt_table_reusable(u32 gen);
 
 #ifdef CONFIG_KTEST
 /* test only: commit freeing the unlinked tables before invalidating */
-void pt_txn_commit_misordered(struct pt_txn *t);
+void pt_txn_commit_misordered(struct pt_txn *t, void (*in_window)(void *),
+			      void *arg);
 #endif
 
 #endif /* _ASM_X86_PGTABLE_TXN_H */
