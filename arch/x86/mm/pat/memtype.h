@@ -67,6 +67,10 @@ int memtype_ram_change(const struct memtype_ram_req *r,
 		       struct memtype_conflict_info *ci);
 enum page_cache_mode memtype_ram_lookup(u64 paddr);
 void memtype_ram_log_seed(void);
+#ifdef CONFIG_KTEST
+/* test only: called between the reservation change and the remap */
+extern void (*memtype_ram_test_window)(void);
+#endif
 
 /* the reservation of one page; memtype_lock held, nothing logged */
 enum page_cache_mode memtype_lookup_locked(u64 paddr,

@@ -50,6 +50,10 @@ static enum page_cache_mode ram_mode(const struct page *pg)
 	return pg->memtype_refs ? pg->memtype : _PAGE_CACHE_MODE_WB;
 }
 
+#ifdef CONFIG_KTEST
+void (*memtype_ram_test_window)(void);
+#endif
+
 static enum page_cache_mode ram_mode_of(unsigned long va)
 {
 	return ram_mode(virt_to_page((void *)va));
@@ -228,6 +232,10 @@ int memtype_ram_change(const struct memtype_ram_req *r,
 			ram_unreserve(r, r->nr);
 	}
 	spin_unlock(&memtype_lock);
+#ifdef CONFIG_KTEST
+	if (!err && memtype_ram_test_window)
+		memtype_ram_test_window();
+#endif
 	if (!err)
 		cpa_apply(&t, &c);
 	pt_txn_commit(&t);
