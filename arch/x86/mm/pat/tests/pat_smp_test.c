@@ -9,11 +9,14 @@
  *    or a CR3/CR4 flush empties, so a missed shootdown shows);
  *  - the stress test: all CPUs at once run random ioremap*()/iounmap(),
  *    set_memory_*() and memtype_reserve()/free()/lookup on shared and
- *    private ranges for "pat_smp.seconds" (default 2), then the alias
- *    verifier finds nothing, the memtype list is back to its boot
- *    contents, the allocator counters are back to their baseline, and the
- *    operation log (memtype_log.c) is printed for the host to replay
- *    (tools/testing/pat/memtype-logcheck).
+ *    private ranges for "pat_smp.seconds" (default 2), while the boot CPU
+ *    also takes an alias-verifier snapshot (under the page-table and
+ *    memtype locks) every 200 ms, each of which must be clean; then every
+ *    kind of operation must have succeeded somewhere, the verifier finds
+ *    nothing, the memtype list is back to its boot contents, the
+ *    allocator counters are back to their baseline, and the operation log
+ *    (memtype_log.c: the tree and the RAM path) is printed for the host to
+ *    replay (tools/testing/pat/memtype-logcheck).
  */
 #include <linux/gfp.h>
 #include <linux/kernel.h>
@@ -178,7 +181,8 @@ static void test_shootdown_ro(struct ktest *t)
 #define SHARED_PAGES	16		/* of RAM, for set_memory_*() */
 #define PRIV_PAGES	4
 #define MAX_HELD	8
-#define LOG_CAP		100000
+#define LOG_CAP		250000
+#define VERIFY_EVERY_NS	(200 * NSEC_PER_MSEC)
 
 enum op { OP_IOREMAP, OP_IOUNMAP, OP_RESERVE, OP_FREE, OP_LOOKUP,
 	  OP_SET_MEMORY, OP_SET_WB, NR_OPS };
@@ -204,6 +208,7 @@ struct worker {
 	unsigned int nr_held;
 	struct held held[MAX_HELD];
 	unsigned long priv_ram;		/* PRIV_PAGES of this CPU's RAM */
+	bool verifier;			/* also takes verifier snapshots */
 } __aligned(64);
 
 static struct worker workers[NR_CPUS];
@@ -359,7 +364,16 @@ static bool run_one(struct worker *w)
 		do_set_memory(w, h);
 		break;
 	case OP_LOOKUP:
-		pick_mmio(w, &start, &end);
+		/* the tree and the RAM pages, both logged */
+		if (next_rand(w) & 1) {
+			unsigned long addr;
+			int pages;
+
+			pick_ram(w, &addr, &pages);
+			start = __pa((void *)addr);
+		} else {
+			pick_mmio(w, &start, &end);
+		}
 		lookup_memtype(start);
 		w->ok[op]++;
 		break;
@@ -382,14 +396,37 @@ static bool run_one(struct worker *w)
 
 static unsigned int release_failures;
 
+/* snapshots taken during the run, and those that found a violation */
+static unsigned long verify_runs, verify_bad;
+static struct alias_verify_result verify_res;
+
+static void verify_during_run(void)
+{
+	int err = pat_verify_aliases(&verify_res);
+
+	verify_runs++;
+	if (err == -EFAULT) {
+		if (!verify_bad)
+			pr_err("pat_smp: snapshot %lu: %s\n", verify_runs,
+			       verify_res.report[0]);
+		verify_bad++;
+	}
+}
+
 static void stress_worker(void *arg)
 {
 	struct worker *w = arg;
+	u64 next_verify = local_clock() + VERIFY_EVERY_NS;
 
-	while (local_clock() < w->deadline)
+	while (local_clock() < w->deadline) {
 		if (!run_one(w))
 			__atomic_fetch_add(&release_failures, 1,
 					   __ATOMIC_RELAXED);
+		if (w->verifier && local_clock() >= next_verify) {
+			verify_during_run();
+			next_verify = local_clock() + VERIFY_EVERY_NS;
+		}
+	}
 	while (w->nr_held)
 		if (release(&w->held[--w->nr_held]))
 			__atomic_fetch_add(&release_failures, 1,
@@ -461,6 +498,24 @@ static void report(struct ktest *t)
 	}
 }
 
+/*
+ * A kernel that refused everything would pass every other check: each
+ * kind of operation must have succeeded on some CPU.
+ */
+static void expect_every_kind_succeeded(struct ktest *t)
+{
+	unsigned long ok[NR_OPS] = { 0 };
+	unsigned int cpu, i;
+
+	for_each_online_cpu(cpu)
+		for (i = 0; i < NR_OPS; i++)
+			ok[i] += workers[cpu].ok[i];
+	for (i = 0; i < NR_OPS; i++)
+		if (!ok[i])
+			ktest_fail(t, __FILE__, __LINE__,
+				   "no %s succeeded on any CPU", op_names[i]);
+}
+
 static void run_stress(void)
 {
 	unsigned int cpu, me = smp_processor_id();
@@ -475,6 +530,7 @@ static void run_stress(void)
 		w->deadline = deadline;
 		w->priv_ram = shared_ram + (SHARED_PAGES + cpu * PRIV_PAGES) *
 					   PAGE_SIZE;
+		w->verifier = cpu == me;
 		if (cpu != me)
 			smp_run_async(cpu, stress_worker, w);
 	}
@@ -496,6 +552,7 @@ static void test_stress(struct ktest *t)
 	log = vmalloc(LOG_CAP * sizeof(*log));
 	KTEST_ASSERT_TRUE(t, shared_ram && log);
 	release_failures = 0;
+	verify_runs = verify_bad = 0;
 	take_baseline(&before);
 	memtype_log_open(log, LOG_CAP);
 	/* conflicts are the point here: keep their messages off the console */
@@ -506,6 +563,11 @@ static void test_stress(struct ktest *t)
 	take_baseline(&after);
 
 	report(t);
+	expect_every_kind_succeeded(t);
+	ktest_printf(t, "%lu verifier snapshots during the run, %lu with a violation",
+		     verify_runs, verify_bad);
+	KTEST_EXPECT_TRUE(t, verify_runs >= stress_seconds * 2);
+	KTEST_EXPECT_EQ(t, verify_bad, 0);
 	KTEST_EXPECT_EQ(t, release_failures, 0);
 	ktest_expect_no_alias(t);
 	expect_baseline(t, &before, &after);
