@@ -286,11 +286,84 @@ static void ioremap_test_large_pages(struct ktest *t)
 	ktest_expect_no_alias(t);
 }
 
+static unsigned long tree_entries(void)
+{
+	struct memtype_tree_entry one;
+	unsigned long total;
+
+	memtype_snapshot(&one, 1, &total);
+	return total;
+}
+
+/*
+ * The legacy ISA range is untracked: Linux maps it WB whatever was asked
+ * (its MTRRs decide the type), with no reservation to free.  A range
+ * running from it into RAM is refused.
+ */
+static void ioremap_test_isa_range(struct ktest *t)
+{
+	unsigned long entries = tree_entries(), mark;
+	void __iomem *wc, *uc;
+
+	wc = ioremap_wc(0xa0000, 0x20000);
+	uc = ioremap_uc(0xb8000, 0x1000);
+	KTEST_ASSERT_TRUE(t, wc && uc);
+	if (pat_enabled()) {
+		KTEST_EXPECT_EQ(t, mapped_mode(wc), WB);
+		KTEST_EXPECT_EQ(t, mapped_mode(uc), WB);
+		KTEST_EXPECT_EQ(t, lookup_memtype(0xa0000), WB);
+	}
+	KTEST_EXPECT_EQ(t, tree_entries(), entries);
+	ktest_expect_no_alias(t);
+	mark = ktest_log_mark();
+	iounmap(uc);
+	iounmap(wc);
+	KTEST_EXPECT_EQ(t, ktest_log_count(mark, "freeing invalid memtype"), 0);
+	KTEST_EXPECT_TRUE(t, ioremap(0xff000, 0x2000) == NULL);
+	KTEST_EXPECT_EQ(t, tree_entries(), entries);
+}
+
+/*
+ * Granted a weaker mode than asked, ioremap names the entry it adopted
+ * the mode from: the holder, not the request's own new entry (which starts
+ * lower here, so a search after the insert finds it first).
+ */
+static void ioremap_test_weaker_names_holder(struct ktest *t)
+{
+	u64 b = test_bar(40);
+	unsigned long mark = ktest_log_mark();
+	void __iomem *p;
+	char want[160];
+
+	if (!pat_enabled()) {
+		ktest_skip(t, "PAT is off: every request is granted as asked");
+		return;
+	}
+	KTEST_ASSERT_TRUE(t, !memtype_reserve(b + 2 * PAGE_SIZE,
+					      b + 4 * PAGE_SIZE, UCM, NULL));
+	p = ioremap_wc(b, 4 * PAGE_SIZE);
+	KTEST_ASSERT_TRUE(t, p != NULL);
+	KTEST_EXPECT_EQ(t, mapped_mode(p), UCM);
+	snprintf(want, sizeof(want),
+		 "ioremap: [mem %#010llx-%#010llx] requested write-combining, got uncached-minus: [mem %#010llx-%#010llx] is held uncached-minus by ioremap_test_weaker_names_holder+",
+		 (unsigned long long)b, (unsigned long long)b + 4 * PAGE_SIZE - 1,
+		 (unsigned long long)b + 2 * PAGE_SIZE,
+		 (unsigned long long)b + 4 * PAGE_SIZE - 1);
+	KTEST_EXPECT_EQ(t, ktest_log_count(mark, want), 1);
+	iounmap(p);
+	KTEST_EXPECT_EQ(t, memtype_free(b + 2 * PAGE_SIZE, b + 4 * PAGE_SIZE),
+			0);
+	KTEST_EXPECT_EQ(t, lookup_memtype(b), UCM);
+	ktest_expect_no_alias(t);
+}
+
 static struct ktest_case ioremap_cases[] = {
 	KTEST_CASE(ioremap_test_matrix),
 	KTEST_CASE(ioremap_test_bar_conflicts),
 	KTEST_CASE(ioremap_test_bad_input),
 	KTEST_CASE(ioremap_test_large_pages),
+	KTEST_CASE(ioremap_test_isa_range),
+	KTEST_CASE(ioremap_test_weaker_names_holder),
 	{}
 };
 KTEST_SUITE(pat_ioremap, ioremap_cases);
