@@ -13,7 +13,9 @@
  *      effective type (a page mapped twice with two types is the bug PAT
  *      exists to prevent);
  *   2. each run's PAT type must be the type reserved for its pages (per
- *      page for RAM, the memtype tree otherwise; only while PAT is on);
+ *      page for RAM, the memtype tree otherwise; only while PAT is on), as
+ *      the PAT in force maps it: a WC reservation under a PAT without WC
+ *      is mapped UC-, like every WC mapping there;
  *   3. the direct map must map RAM only.
  *
  * The walk and check 2 run inside a page-table transaction and under
@@ -170,7 +172,8 @@ static void alias_check_reservations(struct alias_walk *w,
 			continue;
 		for (p = r->pa; p < r->end; p += PAGE_SIZE) {
 			want = memtype_lookup_locked(p, r->kind);
-			if (want == r->pat)
+			/* a mode the PAT lacks maps as its fallback (WC: UC-) */
+			if (pgprot2cachemode(cachemode2protval(want)) == r->pat)
 				continue;
 			alias_report(res, "reservation: [mem %#010llx-%#010llx] reserved %s but mapped %s at %#lx",
 				     (unsigned long long)p,
