@@ -7,8 +7,10 @@
  *	pat free START END
  *	pat lookup ADDR
  *
- * Addresses are hex (with or without 0x), END exclusive; modes are the
- * trace format's names (wb wc uc- uc wt wp).  "pat free" releases only
+ * Addresses are hex (with or without 0x), END exclusive, and must lie
+ * below MAXPHYADDR; modes are the trace format's names (wb wc uc- uc wt
+ * wp).  A reservation of RAM remaps the direct map to the mode, as
+ * set_memory_*() does, and its free maps it back.  "pat free" releases only
  * what the shell reserved, so an admin cannot pull a range from under a
  * driver by mistake; anything else is refused, naming its holder.
  */
@@ -16,8 +18,9 @@
 #include <linux/sched.h>
 #include <linux/shell.h>
 #include <linux/string.h>
-#include <asm/pat.h>
 #include <asm/page_cache_mode.h>
+#include <asm/pat.h>
+#include <asm/processor.h>
 #include "memtype.h"
 
 #define PAT_SHELL_MAX	64
@@ -71,6 +74,32 @@ static int parse_addr(const char *s, u64 *v)
 	return 0;
 }
 
+/*
+ * Addresses the CPU cannot form are refused by every subcommand, before
+ * anything is asked: no type is ever answered for them.  @last: the last
+ * byte of what is asked about.
+ */
+static int check_phys(u64 last)
+{
+	unsigned int bits = boot_cpu_data.x86_phys_bits;
+
+	if (last >> bits) {
+		shell_printf("pat: %#llx is beyond the physical address space (MAXPHYADDR %u bits)\n",
+			     (unsigned long long)last, bits);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int parse_range(char **argv, u64 *start, u64 *end)
+{
+	if (parse_addr(argv[0], start) || parse_addr(argv[1], end))
+		return -EINVAL;
+	if (check_phys(*start) || (*end && check_phys(*end - 1)))
+		return -EINVAL;
+	return 0;
+}
+
 static struct pat_shell_resv *pat_shell_find(u64 start, u64 end)
 {
 	unsigned int i;
@@ -95,7 +124,7 @@ static int pat_cmd_reserve(int argc, char **argv)
 		strict = true;
 	else if (argc != 4)
 		return pat_usage();
-	if (parse_addr(argv[1], &start) || parse_addr(argv[2], &end))
+	if (parse_range(argv + 1, &start, &end))
 		return 1;
 	if (cachemode_parse(argv[3], &req)) {
 		shell_printf("pat: unknown mode '%s' (expected wb wc uc- uc wt wp)\n",
@@ -135,7 +164,7 @@ static int pat_cmd_free(int argc, char **argv)
 
 	if (argc != 3)
 		return pat_usage();
-	if (parse_addr(argv[1], &start) || parse_addr(argv[2], &end))
+	if (parse_range(argv + 1, &start, &end))
 		return 1;
 	r = pat_shell_find(start, end);
 	if (!r) {
@@ -174,7 +203,7 @@ static int pat_cmd_lookup(int argc, char **argv)
 
 	if (argc != 2)
 		return pat_usage();
-	if (parse_addr(argv[1], &addr))
+	if (parse_addr(argv[1], &addr) || check_phys(addr))
 		return 1;
 	m = lookup_memtype(addr);
 	shell_printf("%s (%s)\n", cachemode_short_name(m), cattr_name(m));

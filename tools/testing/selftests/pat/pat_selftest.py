@@ -51,6 +51,18 @@ FREE_BASE = f"pat free {MMIO:x} {MMIO + 0x4000:x}"
 BAD_RANGE = "pat reserve 10 0 uc"
 BAD_HEX = "pat reserve zz 1000 uc"
 BAD_MODE = "pat reserve 1000 2000 xx"
+# RAM: a reservation remaps the direct map, its free maps it back
+RAM_RES = "pat reserve 1000 2000 uc"
+RAM_FREE = "pat free 1000 2000"
+RAM_LOOKUP = "pat lookup 1000"
+ALIAS = "cat /sys/kernel/debug/x86/pat_alias_check"
+# beyond any MAXPHYADDR (52 bits at most): refused, never answered
+BEYOND = ["pat lookup ffffffffffffffff",
+          "pat reserve fffffffffffff000 ffffffffffffffff uc",
+          "pat free 10000000000000 10000000001000"]
+BEYOND_MSG = re.compile(r"pat: 0x[0-9a-f]+ is beyond the physical address "
+                        r"space \(MAXPHYADDR \d+ bits\)")
+ALIAS_OK = re.compile(r"ok: \d+ pages in \d+ mappings checked")
 # a WB request is granted WB only where the MTRRs say WB
 WB_PROBES = [(name, f"pat reserve {a:x} {a + 0x1000:x} wb",
               f"pat free {a:x} {a + 0x1000:x}", a)
@@ -70,7 +82,8 @@ SCRIPT = "; ".join([
     BAD_RANGE,
     BAD_HEX,
     BAD_MODE,
-] + [c for _, res, free, _ in WB_PROBES for c in (res, free)] + [
+    RAM_RES, ALIAS, RAM_LOOKUP, RAM_FREE, ALIAS, RAM_LOOKUP,
+] + BEYOND + [c for _, res, free, _ in WB_PROBES for c in (res, free)] + [
     LIST,
     "cat /proc/mtrr",
     "cat /sys/kernel/debug/x86/pat_cpus",
@@ -303,6 +316,11 @@ def checks_for(case, out, status):
            len(r(BAD_MODE)) == 1 and
            r(BAD_MODE)[0].startswith("pat: unknown mode 'xx' "),
            str(r(BAD_MODE)))
+    yield from ram_checks(out, on)
+    for cmd in BEYOND:
+        yield (f"beyond MAXPHYADDR refused: {cmd}",
+               len(r(cmd)) == 1 and BEYOND_MSG.fullmatch(r(cmd)[0]) is not None,
+               str(r(cmd)))
     for where, cmd, _, a in WB_PROBES:
         want, why = expected_wb(case, out, a, a + 0x1000)
         yield (f"WB request {where} answered {want} ({why})",
@@ -328,6 +346,27 @@ def checks_for(case, out, status):
                "memtype_reserve added" not in out, "")
     yield from smp_checks(case, out, on)
     yield ("no oops or panic", "Oops" not in out and "panic" not in out, "")
+
+
+def ram_checks(out, on):
+    """A shell reservation of RAM changes the direct map like
+    set_memory_uc(), and its free changes it back: the alias verifier,
+    which compares what is reserved with what is mapped, stays clean."""
+    r = lambda c, n=0: command_output(out, c, n) or []
+    yield ("RAM reservation granted uc", r(RAM_RES) == ["ok uc"],
+           str(r(RAM_RES)))
+    yield ("RAM page looks up " + ("uc" if on else "wb") + " while held",
+           r(RAM_LOOKUP) == (["uc (uncached)"] if on else
+                             ["wb (write-back)"]), str(r(RAM_LOOKUP)))
+    yield ("alias check ok while RAM is held uc",
+           len(r(ALIAS)) == 1 and ALIAS_OK.fullmatch(r(ALIAS)[0]) is not None,
+           str(r(ALIAS)))
+    yield ("RAM reservation freed", r(RAM_FREE) == ["ok"], str(r(RAM_FREE)))
+    yield ("RAM page looks up wb after the free",
+           r(RAM_LOOKUP, 1) == ["wb (write-back)"], str(r(RAM_LOOKUP, 1)))
+    yield ("alias check ok after the free",
+           len(r(ALIAS, 1)) == 1 and
+           ALIAS_OK.fullmatch(r(ALIAS, 1)[0]) is not None, str(r(ALIAS, 1)))
 
 
 PRESET_KTAP = ("pat_test_protval_selects_msr_slot", "pat_test_ioremap_wt_slot",
