@@ -215,7 +215,11 @@ int memtype_ram_change(const struct memtype_ram_req *r,
 	struct pt_txn t;
 	int err = 0;
 
-	if (track)
+	/*
+	 * After a reservation every page of it holds r->pcm; after a release
+	 * each page holds what is left of its own reservations.
+	 */
+	if (track && r->release)
 		c.mode_of = ram_mode_of;
 	else
 		c.cache_mode = r->release ? _PAGE_CACHE_MODE_WB : r->pcm;
