@@ -12,6 +12,7 @@
 #   make                build ./vmlinux (ELF64, PVH entry note)
 #   make run            install what is missing, build, boot in QEMU
 #   make check          install what is missing, run every test
+#   make bench          regenerate the benchmark figures in Documentation/
 #   make CC=clang       build with clang (gcc is the default)
 #   make C=1            also run sparse on each C file compiled; C=2 on
 #                       every kernel C file, compiled or not
@@ -208,9 +209,13 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)$(PYTHON) $(srctree)/tools/testing/runner/run_all.py --kernel $(VMLINUX)
 
+# the memtype tree against Linux's (Documentation/x86/pat-bench.rst), then
+# the kernel's own "pat bench" figures in Documentation/x86/pat.rst
 .PHONY: bench
-bench:
+bench: deps
+	$(Q)$(MAKE) --no-print-directory all
 	$(Q)$(MAKE) -C tools/testing/pat bench
+	$(Q)$(PYTHON) $(srctree)/tools/testing/runner/pat_bench_doc.py --kernel $(VMLINUX)
 
 .PHONY: clean
 clean:

@@ -12,12 +12,14 @@
  *    page (asm/pgtable_txn.h) from its unlink until it is handed out
  *    again, valid while PG_pt_stamped is set, and kept by the buddy
  *    allocator on the head of the free block holding the page.
- *  - memtype, memtype_refs: PAT (arch/x86/mm/pat/memtype.c), under the
- *    memtype lock, for RAM pages only.  memtype is the cache mode that
- *    reservations of this page agreed on (enum page_cache_mode, WB by
- *    default); memtype_refs counts those reservations.  The allocator
- *    never touches them after mem_init(), so a page's memory type
- *    survives free and reallocation exactly as PAT left it.
+ *  - memtype, memtype_refs: PAT (arch/x86/mm/pat/memtype_ram.c), for RAM
+ *    pages only, written inside a page-table transaction and under the
+ *    memtype lock, read under either.  memtype_refs counts the page's
+ *    reservations; while it is above zero, memtype is the cache mode they
+ *    agreed on (enum page_cache_mode); at zero the page is WB whatever
+ *    memtype says.  The allocator never touches them after mem_init(), so
+ *    a page's memory type survives free and reallocation exactly as PAT
+ *    left it.
  */
 #ifndef _CACHET_LINUX_MM_TYPES_H
 #define _CACHET_LINUX_MM_TYPES_H

@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Port I/O.  Memory-mapped I/O accessors live with ioremap. */
+/*
+ * Device access: port I/O (inb/outb...), and memory-mapped I/O: the
+ * ioremap family that maps a physical range with a reserved cache mode
+ * (arch/x86/mm/ioremap.c) and the readl/writel accessors for what it maps.
+ */
 #ifndef _ASM_X86_IO_H
 #define _ASM_X86_IO_H
 
@@ -55,8 +59,10 @@ static inline u32 inl(u16 port)
  *   ioremap_wt()                  WT
  *   ioremap_cache()               WB   firmware tables in reserved memory
  *
- * Each returns NULL on failure (RAM, a conflicting reservation, size 0, a
- * range past MAXPHYADDR or wrapping) after printing why.
+ * The legacy ISA range 0xa0000-0xfffff is untracked and mapped WB
+ * whatever was asked, its MTRRs deciding the type (as in Linux).  Each
+ * returns NULL on failure (RAM, a conflicting reservation, size 0, a range
+ * past MAXPHYADDR or wrapping) after printing why.
  */
 #include <linux/compiler.h>
 
