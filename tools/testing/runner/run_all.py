@@ -72,6 +72,7 @@ def main():
         ("in-kernel KTAP suites, 4 CPUs",
          [py, r + "run_ktest.py", "--kernel", a.kernel, "--smp", "4"]),
         ("boot matrix", [py, r + "boot_matrix.py", "--kernel", a.kernel]),
+        ("documentation names", [py, r + "doc_check.py"]),
         ("documentation figures",
          [py, r + "pat_bench_doc.py", "--kernel", a.kernel, "--check"]),
         ("selftests", ["make", "-s", "-C", "tools/testing/selftests",
