@@ -9,7 +9,8 @@ With --smp 1,2,4,8 the whole matrix runs once per CPU count (q35 runs one
 host thread per virtual CPU): every CPU must then hold the same PAT and
 MTRRs (/sys/kernel/debug/x86/pat_cpus) and show in /proc/cpuinfo.
 
-usage: pat_selftest.py --kernel VMLINUX [--nopat-kernel VMLINUX] [-j N]
+usage: pat_selftest.py --kernel VMLINUX [--nopat-kernel VMLINUX]
+       [--noktest-kernel VMLINUX] [-j N]
        [--only NAME] [--smp LIST]
 """
 import argparse
@@ -200,6 +201,8 @@ MATRIX = [
     Case("msr-write-ignored", "qemu64",
          params="pat.test_readback=0007040600070406", expect="foreign"),
     Case("config-pat-n", "qemu64", kernel="nopat", expect="no-config"),
+    # no test instrumentation (memtype log, pat bench, test parameters)
+    Case("config-ktest-n", "qemu64", kernel="noktest"),
     # a previous kernel left Linux's layout in IA32_PAT, this one boots with
     # nopat: the tables must follow the MSR (ioremap_wt gets WT, not the WC
     # of slot 1); the KTAP suite checks it from inside (preset_checks)
@@ -452,13 +455,15 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--kernel", required=True)
     ap.add_argument("--nopat-kernel")
+    ap.add_argument("--noktest-kernel")
     ap.add_argument("-j", type=int, default=2)
     ap.add_argument("--only")
     ap.add_argument("-v", action="store_true")
     ap.add_argument("--smp", default="1",
                     help="comma-separated CPU counts, e.g. 1,2,4,8")
     a = ap.parse_args()
-    kernels = {"pat": a.kernel, "nopat": a.nopat_kernel}
+    kernels = {"pat": a.kernel, "nopat": a.nopat_kernel,
+               "noktest": a.noktest_kernel}
     cases = [c.with_smp(int(n)) for n in a.smp.split(",") for c in MATRIX
              if not a.only or c.name == a.only]
     print("TAP version 13")
