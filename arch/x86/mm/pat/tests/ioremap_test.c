@@ -166,14 +166,9 @@ static void ioremap_test_state_take(struct ioremap_test_state *s,
 	s->nr_memtypes = memtype_snapshot(s->memtype, IOREMAP_TEST_MAX, &total);
 	if (total > s->nr_memtypes)
 		s->nr_memtypes = total;		/* cannot compare: fails below */
-	for (i = 0; i < 2; i++) {
-		pteval_t *pte = lookup_address((unsigned long)(__force void *)va[i],
-					       &s->level[i]);
-
-		s->pte[i] = pte ? *pte : 0;
-		if (!pte)
-			s->level[i] = PG_LEVEL_NONE;
-	}
+	for (i = 0; i < 2; i++)
+		s->pte[i] = pt_read_entry((unsigned long)(__force void *)va[i],
+					  &s->level[i]);
 }
 
 static void ioremap_test_expect_same(struct ktest *t,

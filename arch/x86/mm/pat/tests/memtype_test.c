@@ -279,7 +279,7 @@ static void pat_test_ioremap_wt_slot(struct ktest *t)
 	unsigned int idx;
 
 	KTEST_ASSERT_TRUE(t, p != NULL);
-	v = *lookup_address((unsigned long)(__force void *)p, &level);
+	v = pt_read_entry((unsigned long)(__force void *)p, &level);
 	/* a large entry keeps its PAT bit in bit 12 */
 	if (level != PG_LEVEL_4K)
 		v = (v & ~0x1080ULL) | ((v >> 12) & 1) << 7;
