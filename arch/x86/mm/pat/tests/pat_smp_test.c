@@ -567,7 +567,9 @@ static void test_stress(struct ktest *t)
 	ktest_printf(t, "%lu verifier snapshots during the run, %lu with a violation",
 		     verify_runs, verify_bad);
 	KTEST_EXPECT_TRUE(t, verify_runs >= stress_seconds * 2);
-	KTEST_EXPECT_EQ(t, verify_bad, 0);
+	/* with PAT off nothing is tracked: requests of two modes both win */
+	if (pat_enabled())
+		KTEST_EXPECT_EQ(t, verify_bad, 0);
 	KTEST_EXPECT_EQ(t, release_failures, 0);
 	ktest_expect_no_alias(t);
 	expect_baseline(t, &before, &after);
