@@ -68,7 +68,8 @@ static void alias_test_text_ro_in_direct_map(struct ktest *t)
 static void alias_test_cache_mode_follows(struct ktest *t)
 {
 	unsigned long img = (unsigned long)alias_page, dm = dm_alias(alias_page);
-	pteval_t uc = cachemode2protval(_PAGE_CACHE_MODE_UC_MINUS);
+	/* UC- is slot 2, PCD alone, in every layout cachet programs or assumes */
+	pteval_t uc = _PAGE_PCD;
 	enum pg_level li, ld;
 
 	KTEST_ASSERT_TRUE(t, !change_page_attr_set_clr(dm, 1, 0, 0,

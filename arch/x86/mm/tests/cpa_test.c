@@ -225,8 +225,10 @@ static void cpa_test_vmalloc_area(struct ktest *t)
 	KTEST_EXPECT_EQ(t, probe_write_u8(p, 1), 0);
 	KTEST_EXPECT_EQ(t, set_memory_rw((unsigned long)p + PAGE_SIZE, 1), 0);
 	KTEST_EXPECT_EQ(t, probe_write_u8(p + PAGE_SIZE, 9), 0);
-	/* a range running off the end of the area is refused */
+	/* a range running off the end of the area is refused, changing nothing */
 	KTEST_EXPECT_EQ(t, set_memory_ro((unsigned long)p, 4), -EINVAL);
+	KTEST_EXPECT_EQ(t, probe_write_u8(p, 2), 0);
+	KTEST_EXPECT_EQ(t, probe_write_u8(p + PAGE_SIZE, 3), 0);
 	vfree(p);
 }
 

@@ -445,12 +445,25 @@ static void set_memory_test_array(struct ktest *t)
 		a[i] = get_zeroed_page(GFP_KERNEL);
 	KTEST_ASSERT_TRUE(t, a[0] && a[1] && a[2]);
 	KTEST_EXPECT_EQ(t, set_memory_array_wc(a, 3), 0);
+	for (i = 0; i < 3; i++) {
+		if (pat_enabled())
+			KTEST_EXPECT_EQ(t, lookup_memtype(__pa((void *)a[i])), WC);
+		/* with PAT off, WC maps as the tables in force say */
+		KTEST_EXPECT_EQ(t, mapped_mode((void __iomem *)a[i]),
+				pat_enabled() ? WC :
+				pgprot2cachemode(cachemode2protval(WC)));
+	}
 	if (pat_enabled()) {
 		/* one page held UC- by someone else: all or nothing */
 		KTEST_EXPECT_EQ(t, set_memory_array_wb(a, 3), 0);
 		KTEST_EXPECT_EQ(t, set_memory_uc(a[2], 1), 0);
 		KTEST_EXPECT_EQ(t, set_memory_array_wc(a, 3), -EBUSY);
-		KTEST_EXPECT_EQ(t, lookup_memtype(__pa((void *)a[0])), WB);
+		for (i = 0; i < 3; i++) {
+			enum page_cache_mode m = i == 2 ? UCM : WB;
+
+			KTEST_EXPECT_EQ(t, lookup_memtype(__pa((void *)a[i])), m);
+			KTEST_EXPECT_EQ(t, mapped_mode((void __iomem *)a[i]), m);
+		}
 		KTEST_EXPECT_EQ(t, set_memory_wb(a[2], 1), 0);
 	} else {
 		KTEST_EXPECT_EQ(t, set_memory_array_wb(a, 3), 0);
