@@ -229,6 +229,16 @@ int pt_build_map(unsigned long va, phys_addr_t pa, enum pg_level level,
 	return 0;
 }
 
+static bool pt_table_empty(const pteval_t *table)
+{
+	unsigned int i;
+
+	for (i = 0; i < PTRS_PER_TABLE; i++)
+		if (pt_entry_present(table[i]))
+			return false;
+	return true;
+}
+
 /* the level vmap_range() maps @off of a range with */
 static enum pg_level vmap_level(unsigned long va, phys_addr_t pa,
 				size_t size, unsigned long off)
@@ -323,8 +333,11 @@ int vmap_range(unsigned long va, phys_addr_t pa, size_t size, pgprot_t prot)
 		level = vmap_level(va, pa, size, off);
 		e = vmap_entry(&t, va + off, level);
 		if (level != PG_LEVEL_4K && pt_entry_present(*e) &&
-		    !pt_entry_large(*e, level))
+		    !pt_entry_large(*e, level)) {
+			/* left by an earlier mapping of the area: empty */
+			WARN_ON(!pt_table_empty(pt_virt(*e & PTE_PFN_MASK)));
 			pt_txn_replace_table(&t, e, 0, va + off, level);
+		}
 		WARN_ON(pt_entry_present(*e));
 		pt_txn_write(&t, e, pt_leaf_entry(pa + off, level,
 						  pgprot_val(prot)),
