@@ -160,34 +160,6 @@ void flush_tlb_kernel_batch(struct tlb_batch *b)
 	*b = (struct tlb_batch){ 0 };
 }
 
-/**
- * flush_tlb_kernel_range() - drop stale translations of [start, end)
- * @start: first virtual address
- * @end: end, exclusive
- *
- * On every online CPU; returns when all have done it.  Above
- * TLB_FLUSH_CEILING pages each CPU flushes everything instead.
- */
-void flush_tlb_kernel_range(unsigned long start, unsigned long end)
-{
-	struct tlb_batch b = { 0 };
-
-	if (end <= start)
-		return;
-	tlb_batch_add(&b, start, end);
-	flush_tlb_kernel_batch(&b);
-}
-
-/**
- * flush_tlb_all() - flush every TLB entry of every online CPU
- */
-void flush_tlb_all(void)
-{
-	struct tlb_batch b = { .all = true };
-
-	flush_tlb_kernel_batch(&b);
-}
-
 static void wbinvd_local(void *info)
 {
 	wbinvd();

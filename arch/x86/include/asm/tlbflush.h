@@ -51,10 +51,11 @@ void tlb_batch_add(struct tlb_batch *b, unsigned long start,
 /* invalidate @b on every online CPU, wait for all, then empty @b */
 void flush_tlb_kernel_batch(struct tlb_batch *b);
 
-/* every TLB entry of this CPU, global ones too (toggles CR4.PGE) */
+/*
+ * Every TLB entry of this CPU, global ones too (toggles CR4.PGE): for the
+ * CPU's own sequences (PAT and MTRR programming, coming online).  Changes
+ * of the page tables flush through their transaction, never directly.
+ */
 void __flush_tlb_all(void);
-/* the same on every online CPU; returns when all are done */
-void flush_tlb_kernel_range(unsigned long start, unsigned long end);
-void flush_tlb_all(void);
 
 #endif
