@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KTAP suite spinlock: the ticket lock that memtype_lock and cpa_lock are
- * built on, with every online CPU at once.
+ * KTAP suite spinlock: the ticket lock that memtype_lock and the page-table
+ * lock are built on, with every online CPU at once.
  *
  *  - exclusion: each CPU adds to a plain counter under the lock, reading
  *    and writing it with a window in between; a lost update shows as a
