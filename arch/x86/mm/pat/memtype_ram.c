@@ -69,6 +69,29 @@ static u64 ram_span_end(const struct memtype_ram_req *r, unsigned int i)
 	return ram_span_start(r, i) + ((u64)r->pages << PAGE_SHIFT);
 }
 
+/* the page frames of span @i: [*first, *last) */
+static void ram_span_pfns(const struct memtype_ram_req *r, unsigned int i,
+			  unsigned long *first, unsigned long *last)
+{
+	*first = PHYS_PFN(ram_span_start(r, i));
+	*last = *first + r->pages;
+}
+
+/* add @delta to every count of span @i; @mode: give each page that mode */
+static void ram_span_count(const struct memtype_ram_req *r, unsigned int i,
+			   int delta, const enum page_cache_mode *mode)
+{
+	unsigned long pfn, last;
+
+	for (ram_span_pfns(r, i, &pfn, &last); pfn < last; pfn++) {
+		struct page *pg = pfn_to_page(pfn);
+
+		pg->memtype_refs += delta;
+		if (mode)
+			pg->memtype = *mode;
+	}
+}
+
 /* log a release's undo: runs of one mode within span @i */
 static void ram_log_restore(const struct memtype_ram_req *r, unsigned int i)
 {
@@ -88,12 +111,8 @@ static void ram_log_restore(const struct memtype_ram_req *r, unsigned int i)
 /* undo the first @n spans of a successful reservation, newest first */
 static void ram_unreserve(const struct memtype_ram_req *r, unsigned int n)
 {
-	unsigned long pfn;
-
 	while (n--) {
-		for (pfn = PHYS_PFN(ram_span_start(r, n));
-		     pfn < PHYS_PFN(ram_span_end(r, n)); pfn++)
-			pfn_to_page(pfn)->memtype_refs--;
+		ram_span_count(r, n, -1, NULL);
 		memtype_log_add('q', ram_span_start(r, n), ram_span_end(r, n),
 				0, 0, 0);
 	}
@@ -102,12 +121,8 @@ static void ram_unreserve(const struct memtype_ram_req *r, unsigned int n)
 /* undo the first @n spans of a successful release, newest first */
 static void ram_unrelease(const struct memtype_ram_req *r, unsigned int n)
 {
-	unsigned long pfn;
-
 	while (n--) {
-		for (pfn = PHYS_PFN(ram_span_start(r, n));
-		     pfn < PHYS_PFN(ram_span_end(r, n)); pfn++)
-			pfn_to_page(pfn)->memtype_refs++;
+		ram_span_count(r, n, 1, NULL);
 		ram_log_restore(r, n);
 	}
 }
@@ -120,11 +135,10 @@ static void ram_unrelease(const struct memtype_ram_req *r, unsigned int n)
 static int ram_check_reserve(const struct memtype_ram_req *r, unsigned int i,
 			     struct memtype_conflict_info *ci)
 {
-	unsigned long pfn, first = PHYS_PFN(ram_span_start(r, i));
-	unsigned long last = PHYS_PFN(ram_span_end(r, i));
+	unsigned long pfn, last;
 	bool full = false;
 
-	for (pfn = first; pfn < last; pfn++) {
+	for (ram_span_pfns(r, i, &pfn, &last); pfn < last; pfn++) {
 		struct page *pg = pfn_to_page(pfn);
 
 		if (pg->memtype_refs && pg->memtype != r->pcm) {
@@ -140,10 +154,26 @@ static int ram_check_reserve(const struct memtype_ram_req *r, unsigned int i,
 	return full ? -ENOSPC : 0;
 }
 
+/* may span @i be released?  Every page must hold a reservation */
+static int ram_check_release(const struct memtype_ram_req *r, unsigned int i)
+{
+	unsigned long pfn, last;
+
+	for (ram_span_pfns(r, i, &pfn, &last); pfn < last; pfn++)
+		if (!pfn_to_page(pfn)->memtype_refs)
+			return -EINVAL;
+	return 0;
+}
+
+/*
+ * Span by span, each logged as it takes effect; a span that cannot is
+ * logged with its answer and the spans before it are undone.  The check
+ * passes only pages that are free or already hold the mode asked for, so
+ * every page of a reserved span may be given that mode.
+ */
 static int ram_reserve(const struct memtype_ram_req *r,
 		       struct memtype_conflict_info *ci)
 {
-	unsigned long pfn;
 	unsigned int i;
 	int err;
 
@@ -155,38 +185,25 @@ static int ram_reserve(const struct memtype_ram_req *r,
 			ram_unreserve(r, i);
 			return err;
 		}
-		for (pfn = PHYS_PFN(ram_span_start(r, i));
-		     pfn < PHYS_PFN(ram_span_end(r, i)); pfn++) {
-			struct page *pg = pfn_to_page(pfn);
-
-			if (!pg->memtype_refs++)
-				pg->memtype = r->pcm;
-		}
+		ram_span_count(r, i, 1, &r->pcm);
 	}
 	return 0;
 }
 
 static int ram_release(const struct memtype_ram_req *r)
 {
-	unsigned long pfn;
 	unsigned int i;
 	int err;
 
 	for (i = 0; i < r->nr; i++) {
-		err = 0;
-		for (pfn = PHYS_PFN(ram_span_start(r, i));
-		     pfn < PHYS_PFN(ram_span_end(r, i)); pfn++)
-			if (!pfn_to_page(pfn)->memtype_refs)
-				err = -EINVAL;
+		err = ram_check_release(r, i);
 		memtype_log_add('q', ram_span_start(r, i), ram_span_end(r, i),
 				0, err, 0);
 		if (err) {
 			ram_unrelease(r, i);
 			return err;
 		}
-		for (pfn = PHYS_PFN(ram_span_start(r, i));
-		     pfn < PHYS_PFN(ram_span_end(r, i)); pfn++)
-			pfn_to_page(pfn)->memtype_refs--;
+		ram_span_count(r, i, -1, NULL);
 	}
 	return 0;
 }
