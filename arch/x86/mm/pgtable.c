@@ -265,25 +265,20 @@ static unsigned int vmap_tables_needed(unsigned long va, phys_addr_t pa,
 		t = init_pgd;
 		for (l = PG_LEVEL_512G; l > level; l--) {
 			e = &t[pt_index(va + off, l)];
-			if (pt_entry_present(*e)) {
-				t = __va(*e & PTE_PFN_MASK);
-				continue;
-			}
-			/* a table for the region one entry of level l covers */
+			if (!pt_entry_present(*e))
+				break;
+			t = __va(*e & PTE_PFN_MASK);
+		}
+		/*
+		 * From the first absent entry down, each level takes a table,
+		 * one per region an entry of that level covers.
+		 */
+		for (; l > level; l--) {
 			base = ALIGN_DOWN(va + off, pt_level_size(l)) | 1;
 			if (counted[l] != base) {
 				counted[l] = base;
 				n++;
 			}
-			/* everything below is absent too: count it the same way */
-			for (l--; l > level; l--) {
-				base = ALIGN_DOWN(va + off, pt_level_size(l)) | 1;
-				if (counted[l] != base) {
-					counted[l] = base;
-					n++;
-				}
-			}
-			break;
 		}
 	}
 	return n;

@@ -117,11 +117,6 @@ static void flush_local(const struct tlb_batch *b)
 	for (i = 0; i < b->nr; i++)
 		for (va = b->r[i].start; va < b->r[i].end; va += PAGE_SIZE, n++)
 			invlpg(va);
-	/* even with no range, INVLPG's paging-structure flush is owed */
-	if (!n) {
-		invlpg(0);
-		n++;
-	}
 	stat_add(&tlb_stats.single, n);
 	this_pcpu()->tlb_single += n;
 	tlb_gen_flushed(gen);
