@@ -91,6 +91,14 @@ static bool cpa_req_uniform(const struct cpa_uniform *u, unsigned long va,
 	return true;
 }
 
+/* what the planner and the splitter ask: NULL when pages are all alike */
+static const struct cpa_uniform *cpa_uniform_of(const struct cpa_req *r,
+						struct cpa_req_uniform *u)
+{
+	*u = (struct cpa_req_uniform){ { cpa_req_uniform }, r };
+	return r->mode_of ? &u->u : NULL;
+}
+
 static void cpa_span(const struct cpa_req *r, unsigned int i,
 		     unsigned long *start, unsigned long *end)
 {
@@ -110,7 +118,8 @@ static void cpa_span(const struct cpa_req *r, unsigned int i,
  */
 int cpa_prepare(struct pt_txn *t, const struct cpa_req *r)
 {
-	struct cpa_req_uniform u = { { cpa_req_uniform }, r };
+	struct cpa_req_uniform u;
+	const struct cpa_uniform *uni = cpa_uniform_of(r, &u);
 	unsigned long start, end;
 	unsigned int i, n, need = 0;
 	int err;
@@ -122,8 +131,7 @@ int cpa_prepare(struct pt_txn *t, const struct cpa_req *r)
 		if ((start & ~PAGE_MASK) || end - 1 < start ||
 		    !cpa_area_ok(start, end))
 			return -EINVAL;
-		err = cpa_plan_count(&cpa_live_view, r->mode_of ? &u.u : NULL,
-				     start, end, &n);
+		err = cpa_plan_count(&cpa_live_view, uni, start, end, &n);
 		if (err)
 			return err;
 		need += n;
@@ -135,7 +143,8 @@ int cpa_prepare(struct pt_txn *t, const struct cpa_req *r)
 static void cpa_split_span(struct pt_txn *t, const struct cpa_req *r,
 			   unsigned long start, unsigned long end)
 {
-	struct cpa_req_uniform u = { { cpa_req_uniform }, r };
+	struct cpa_req_uniform u;
+	const struct cpa_uniform *uni = cpa_uniform_of(r, &u);
 	unsigned long va = start, leaf;
 	enum pg_level level;
 	pteval_t *e;
@@ -143,8 +152,7 @@ static void cpa_split_span(struct pt_txn *t, const struct cpa_req *r,
 	while (va - start < end - start) {
 		e = lookup_address(va, &level);
 		leaf = ALIGN_DOWN(va, pt_level_size(level));
-		if (cpa_must_split(leaf, level, start, end,
-				   r->mode_of ? &u.u : NULL)) {
+		if (cpa_must_split(leaf, level, start, end, uni)) {
 			pt_txn_split(t, e, leaf, level);
 			cpa_stats.splits++;
 			continue;	/* look again at the smaller entries */

@@ -74,7 +74,7 @@ static void sm_snap(const struct sm_case *c, struct sm_state *s)
 	}
 }
 
-static bool sm_same(struct ktest *t, const struct sm_case *c,
+static bool sm_same(const struct sm_case *c,
 		    const struct sm_state *a, const struct sm_state *b)
 {
 	unsigned int i;
@@ -108,7 +108,7 @@ static unsigned int sm_inject_each(struct ktest *t, struct sm_case *c)
 			return k;
 		KTEST_EXPECT_EQ(t, err, -ENOMEM);
 		sm_snap(c, &after);
-		if (!sm_same(t, c, &before, &after))
+		if (!sm_same(c, &before, &after))
 			ktest_fail(t, __FILE__, __LINE__,
 				   "failure at allocation point %u changed something",
 				   k);
