@@ -76,7 +76,7 @@ def main():
         ("documentation figures",
          [py, r + "pat_bench_doc.py", "--kernel", a.kernel, "--check"]),
         ("selftests", ["make", "-s", "-C", "tools/testing/selftests",
-                       "TARGETS=pat fb smp", "run_tests"]),
+                       "TARGETS=pat fb smp hardening", "run_tests"]),
     ]
     total = [0, 0, 0]
     for name, cmd in steps:
