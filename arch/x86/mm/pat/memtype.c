@@ -386,7 +386,8 @@ enum page_cache_mode memtype_lookup_locked(u64 paddr, enum memtype_kind kind)
  *
  * RAM with no reservation is WB; a non-RAM page with no reservation is
  * UC-, the mode ioremap() would give it, and so is an address beyond
- * MAXPHYADDR, as in Linux.
+ * MAXPHYADDR, as in Linux.  With PAT off, RAM answers what set_memory_*()
+ * made it (those counts are kept regardless) and anything else WB.
  */
 enum page_cache_mode lookup_memtype(u64 paddr)
 {
@@ -396,7 +397,9 @@ enum page_cache_mode lookup_memtype(u64 paddr)
 
 	paddr &= PAGE_MASK;
 	kind = memtype_classify(paddr, paddr + PAGE_SIZE);
-	if (!pat_enabled() || kind == MEMTYPE_UNTRACKED)
+	/* RAM is counted with PAT off too (memtype_ram.c); I/O is not */
+	if ((!pat_enabled() && kind != MEMTYPE_RAM) ||
+	    kind == MEMTYPE_UNTRACKED)
 		return rtype;
 	if (kind == MEMTYPE_INVALID)
 		return _PAGE_CACHE_MODE_UC_MINUS;

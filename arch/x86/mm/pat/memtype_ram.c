@@ -28,9 +28,12 @@
  * Every RAM page's fields are written only inside a transaction and
  * under memtype_lock, and read under either.
  *
- * With PAT off nothing is counted: a reservation changes the mapping to
- * the mode asked (a release to WB), as Linux's set_memory_uc() and
- * set_memory_wb() do then.
+ * With PAT off the pages are counted just the same (Linux counts nothing
+ * then, and a set_memory_array_wb() that relied on counts it did not keep
+ * sent pages back to the allocator uncached).  What a page holds is the
+ * mode its PTE bits really give under the tables in force, so WC and UC-
+ * share a page when PAT is off (both are PCD) and a request is never
+ * refused for a difference the hardware cannot see.
  */
 #define pr_fmt(fmt) "x86/PAT: " fmt
 
@@ -224,32 +227,34 @@ static int ram_release(const struct memtype_ram_req *r)
 int memtype_ram_change(const struct memtype_ram_req *r,
 		       struct memtype_conflict_info *ci)
 {
+	struct memtype_ram_req req = *r;
 	struct cpa_req c = {
 		.vaddr = r->vaddr, .nr = r->nr, .pages = r->pages,
 		.cache_mode = -1,
 	};
-	bool track = pat_enabled();
 	struct pt_txn t;
-	int err = 0;
+	int err;
 
+	/* the mode the PTE bits will really give (WC is UC- without PAT) */
+	req.pcm = pgprot2cachemode(cachemode2protval(r->pcm));
+	r = &req;
 	/*
 	 * After a reservation every page of it holds r->pcm; after a release
 	 * each page holds what is left of its own reservations.
 	 */
-	if (track && r->release)
+	if (r->release)
 		c.mode_of = ram_mode_of;
 	else
-		c.cache_mode = r->release ? _PAGE_CACHE_MODE_WB : r->pcm;
+		c.cache_mode = r->pcm;
 
 	pt_txn_begin(&t);
 	spin_lock(&memtype_lock);
-	if (track)
-		err = r->release ? ram_release(r) : ram_reserve(r, ci);
+	err = r->release ? ram_release(r) : ram_reserve(r, ci);
 	if (!err) {
 		err = cpa_prepare(&t, &c);
-		if (err && track && r->release)
+		if (err && r->release)
 			ram_unrelease(r, r->nr);
-		else if (err && track)
+		else if (err)
 			ram_unreserve(r, r->nr);
 	}
 	spin_unlock(&memtype_lock);
@@ -260,7 +265,7 @@ int memtype_ram_change(const struct memtype_ram_req *r,
 	if (!err)
 		cpa_apply(&t, &c);
 	pt_txn_commit(&t);
-	if (!err && track)
+	if (!err)
 		__atomic_fetch_add(r->release ? &memtype_stats.frees :
 				   &memtype_stats.reserves, 1,
 				   __ATOMIC_RELAXED);

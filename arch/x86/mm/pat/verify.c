@@ -167,8 +167,9 @@ static void alias_check_reservations(struct alias_walk *w,
 		struct alias_run *r = &w->runs[i];
 
 		r->kind = memtype_classify(r->pa, r->end);
-		if (!pat_enabled() || (r->kind != MEMTYPE_RAM &&
-				       r->kind != MEMTYPE_IO))
+		/* RAM is counted with PAT off too; I/O only with PAT */
+		if (r->kind != MEMTYPE_RAM &&
+		    (r->kind != MEMTYPE_IO || !pat_enabled()))
 			continue;
 		for (p = r->pa; p < r->end; p += PAGE_SIZE) {
 			want = memtype_lookup_locked(p, r->kind);
