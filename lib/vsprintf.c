@@ -9,6 +9,8 @@
  *
  * Output never passes size - 1 bytes and is always terminated when size is
  * not 0; the return value is the length the whole output would have had.
+ * vprintf_sink() runs the same formatter into a caller's function instead,
+ * a chunk at a time, so output of any length arrives whole.
  */
 #include <linux/kallsyms.h>
 #include <linux/kernel.h>
@@ -25,13 +27,25 @@ struct outbuf {
 	char *buf;
 	size_t size;
 	size_t len;		/* would-be length */
+	/* with a sink, buf is a staging area of which fill bytes are used */
+	printf_sink_t sink;
+	void *ctx;
+	size_t fill;
 };
 
 static void out_c(struct outbuf *o, char c)
 {
-	if (o->len + 1 < o->size)
-		o->buf[o->len] = c;
 	o->len++;
+	if (o->sink) {
+		o->buf[o->fill++] = c;
+		if (o->fill == o->size) {
+			o->sink(o->ctx, o->buf, o->fill);
+			o->fill = 0;
+		}
+		return;
+	}
+	if (o->len < o->size)
+		o->buf[o->len - 1] = c;
 }
 
 static void out_pad(struct outbuf *o, char c, int n)
@@ -224,9 +238,8 @@ static long long get_signed(const struct printf_spec *sp, va_list *ap)
 	}
 }
 
-int vsnprintf(char *buf, size_t size, const char *fmt, va_list args)
+static void format(struct outbuf *o, const char *fmt, va_list args)
 {
-	struct outbuf o = { buf, size, 0 };
 	struct printf_spec sp;
 	unsigned long long u;
 	long long s;
@@ -235,7 +248,7 @@ int vsnprintf(char *buf, size_t size, const char *fmt, va_list args)
 	va_copy(ap, args);
 	while (*fmt) {
 		if (*fmt != '%') {
-			out_c(&o, *fmt++);
+			out_c(o, *fmt++);
 			continue;
 		}
 		fmt = parse_spec(fmt + 1, &sp, &ap);
@@ -244,7 +257,7 @@ int vsnprintf(char *buf, size_t size, const char *fmt, va_list args)
 		case 'i':
 			s = get_signed(&sp, &ap);
 			u = s < 0 ? -(unsigned long long)s : (unsigned long long)s;
-			out_num(&o, u, s < 0, 10, false, &sp);
+			out_num(o, u, s < 0, 10, false, &sp);
 			break;
 		case 'u':
 		case 'x':
@@ -253,7 +266,7 @@ int vsnprintf(char *buf, size_t size, const char *fmt, va_list args)
 			/* '+' and ' ' are for signed conversions only */
 			sp.plus = false;
 			sp.space = false;
-			out_num(&o, get_unsigned(&sp, &ap), false,
+			out_num(o, get_unsigned(&sp, &ap), false,
 				*fmt == 'u' ? 10 : *fmt == 'o' ? 8 : 16,
 				*fmt == 'X', &sp);
 			break;
@@ -261,37 +274,70 @@ int vsnprintf(char *buf, size_t size, const char *fmt, va_list args)
 			char c = (char)va_arg(ap, int);
 
 			if (!sp.left)
-				out_pad(&o, ' ', sp.width - 1);
-			out_c(&o, c);
+				out_pad(o, ' ', sp.width - 1);
+			out_c(o, c);
 			if (sp.left)
-				out_pad(&o, ' ', sp.width - 1);
+				out_pad(o, ' ', sp.width - 1);
 			break;
 		}
 		case 's':
-			out_str(&o, va_arg(ap, const char *), &sp);
+			out_str(o, va_arg(ap, const char *), &sp);
 			break;
 		case 'p':
 			fmt++;
-			out_pointer(&o, &fmt, va_arg(ap, void *), &sp);
+			out_pointer(o, &fmt, va_arg(ap, void *), &sp);
 			continue;
 		case '%':
-			out_c(&o, '%');
+			out_c(o, '%');
 			break;
 		case '\0':
 			fmt--;
 			break;
 		default:
-			out_c(&o, '%');
-			out_c(&o, *fmt);
+			out_c(o, '%');
+			out_c(o, *fmt);
 			break;
 		}
 		fmt++;
 	}
 	va_end(ap);
+}
+
+int vsnprintf(char *buf, size_t size, const char *fmt, va_list args)
+{
+	struct outbuf o = { .buf = buf, .size = size };
+
+	format(&o, fmt, args);
 	if (size)
 		buf[o.len < size ? o.len : size - 1] = '\0';
 	return o.len > INT_MAX ? INT_MAX : (int)o.len;
 }
+
+/**
+ * vprintf_sink() - format without a length limit, handing the text to @sink
+ * @sink: called with consecutive pieces of the output, in order, never
+ *	with an empty piece
+ * @ctx: passed to @sink
+ * @fmt: printf format
+ * @args: its arguments
+ *
+ * For output whose length the caller cannot bound (a shell command echoing
+ * its arguments): nothing is cut off, and the caller needs no buffer.
+ * Returns the number of bytes handed to @sink.
+ */
+int vprintf_sink(printf_sink_t sink, void *ctx, const char *fmt, va_list args)
+{
+	char chunk[128];
+	struct outbuf o = {
+		.buf = chunk, .size = sizeof(chunk), .sink = sink, .ctx = ctx,
+	};
+
+	format(&o, fmt, args);
+	if (o.fill)
+		sink(ctx, chunk, o.fill);
+	return o.len > INT_MAX ? INT_MAX : (int)o.len;
+}
+
 
 int vscnprintf(char *buf, size_t size, const char *fmt, va_list args)
 {

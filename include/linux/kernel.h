@@ -49,5 +49,8 @@ __printf(3, 4) int scnprintf(char *buf, size_t size, const char *fmt, ...);
 __printf(2, 3) int sprintf(char *buf, const char *fmt, ...);
 int vsnprintf(char *buf, size_t size, const char *fmt, va_list args);
 int vscnprintf(char *buf, size_t size, const char *fmt, va_list args);
+/* receives one piece of vprintf_sink()'s output; @s is not NUL-terminated */
+typedef void (*printf_sink_t)(void *ctx, const char *s, size_t n);
+int vprintf_sink(printf_sink_t sink, void *ctx, const char *fmt, va_list args);
 
 #endif /* _CACHET_LINUX_KERNEL_H */

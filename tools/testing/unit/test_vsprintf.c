@@ -470,3 +470,65 @@ UNIT_TEST(vsprintf, symbols_through_the_hook)
 	EXPECT_EQ(snprintf(b, 6, "%ps", (void *)0xffffffff81000080UL), 10);
 	EXPECT_STREQ(b, "setup");
 }
+
+struct sink_log {
+	char text[8192];
+	size_t len;
+	unsigned int pieces, empty;
+};
+
+static void sink_collect(void *ctx, const char *s, size_t n)
+{
+	struct sink_log *l = ctx;
+
+	if (!n)
+		l->empty++;
+	if (l->len + n < sizeof(l->text))
+		memcpy(l->text + l->len, s, n);
+	l->len += n;
+	l->pieces++;
+}
+
+static __printf(2, 3) int sink_printf(struct sink_log *l, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	memset(l, 0, sizeof(*l));
+	va_start(ap, fmt);
+	n = vprintf_sink(sink_collect, l, fmt, ap);
+	va_end(ap);
+	return n;
+}
+
+/* vprintf_sink() hands over everything, in order, however long */
+UNIT_TEST(vsprintf, sink_whole_output)
+{
+	static char arg[5001], want[6000];
+	static struct sink_log l;
+	size_t i;
+	int n;
+
+	for (i = 0; i < sizeof(arg) - 1; i++)
+		arg[i] = '!' + i % 90;
+	n = host_snprintf(want, sizeof(want), "[%s|%-7d|%#x]\n", arg, -42,
+			  0xbeef);
+	EXPECT_EQ(sink_printf(&l, "[%s|%-7d|%#x]\n", arg, -42, 0xbeef), n);
+	EXPECT_EQ(l.len, (size_t)n);
+	EXPECT_MEMEQ(l.text, want, (size_t)n);
+	EXPECT_TRUE(l.pieces > 1);
+	EXPECT_EQ(l.empty, 0U);
+
+	/* no output, no call */
+	EXPECT_EQ(sink_printf(&l, "%s", ""), 0);
+	EXPECT_EQ(l.pieces, 0U);
+
+	/* lengths around any power-of-two staging size: none lost, none empty */
+	for (i = 120; i < 1030; i++) {
+		memset(arg, 'x', i);
+		arg[i] = '\0';
+		if (sink_printf(&l, "%sy", arg) != (int)i + 1 || l.len != i + 1 ||
+		    l.text[i] != 'y' || l.text[i - 1] != 'x' || l.empty)
+			EXPECT_FAIL("length %zu: got %zu bytes", i + 1, l.len);
+	}
+}
