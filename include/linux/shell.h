@@ -8,7 +8,7 @@
  *
  * A command prints through shell_printf()/shell_write() (never printk), so
  * its output starts at column 0 without timestamps and tests can capture
- * it.  It returns 0 on success; it prints its own error messages.
+ * it.  Neither has a length limit: nothing a command prints is cut off.  It returns 0 on success; it prints its own error messages.
  */
 #ifndef _CACHET_LINUX_SHELL_H
 #define _CACHET_LINUX_SHELL_H
@@ -44,9 +44,10 @@ void shell_run_script(const char *script);
 void __noreturn shell_main(void);
 
 /*
- * Send shell output to @buf (NUL-terminated, cut off at @size) instead of
- * the consoles, for tests; shell_capture_end() returns the length and
- * restores the consoles.
+ * Send shell output to @buf (always NUL-terminated, cut off at @size)
+ * instead of the consoles, for tests; shell_capture_end() restores the
+ * consoles and returns how many bytes were written, so a result not below
+ * @size tells the test that the capture lost some.
  */
 void shell_capture_begin(char *buf, size_t size);
 size_t shell_capture_end(void);

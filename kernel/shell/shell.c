@@ -27,7 +27,18 @@
 
 static char *shell_cap;
 static size_t shell_cap_size;
-static size_t shell_cap_len;
+static size_t shell_cap_len;	/* bytes written, stored or not */
+
+/* a capture keeps what fits and counts the rest, as snprintf() does */
+static void shell_capture_write(const char *s, size_t n)
+{
+	size_t stored = min(shell_cap_len, shell_cap_size - 1);
+	size_t take = min(n, shell_cap_size - 1 - stored);
+
+	memcpy(shell_cap + stored, s, take);
+	shell_cap[stored + take] = '\0';
+	shell_cap_len += n;
+}
 
 /**
  * shell_write() - write shell output to the consoles (or the capture)
@@ -36,34 +47,46 @@ static size_t shell_cap_len;
  */
 void shell_write(const char *s, size_t n)
 {
-	if (!shell_cap) {
-		console_write(s, n);
-		return;
+	/* console_write() takes an unsigned int; never drop the excess */
+	while (!shell_cap && n) {
+		unsigned int part = min_t(size_t, n, 1U << 30);
+
+		console_write(s, part);
+		s += part;
+		n -= part;
 	}
-	if (shell_cap_len + 1 >= shell_cap_size)
-		return;
-	n = min(n, shell_cap_size - 1 - shell_cap_len);
-	memcpy(shell_cap + shell_cap_len, s, n);
-	shell_cap_len += n;
-	shell_cap[shell_cap_len] = '\0';
+	if (shell_cap && shell_cap_size)
+		shell_capture_write(s, n);
+	else if (shell_cap)
+		shell_cap_len += n;
+}
+
+static void shell_sink(void *ctx, const char *s, size_t n)
+{
+	shell_write(s, n);
 }
 
 /**
- * shell_printf() - formatted shell output, at most 512 bytes per call
+ * shell_printf() - formatted shell output, of any length
  * @fmt: printf format
+ *
+ * The text goes out in pieces as it is formatted, so no argument is too
+ * long to print whole.
  */
 void shell_printf(const char *fmt, ...)
 {
-	char buf[512];
 	va_list args;
-	int n;
 
 	va_start(args, fmt);
-	n = vscnprintf(buf, sizeof(buf), fmt, args);
+	vprintf_sink(shell_sink, NULL, fmt, args);
 	va_end(args);
-	shell_write(buf, n);
 }
 
+/**
+ * shell_capture_begin() - send shell output to @buf instead of the consoles
+ * @buf: receives the output, always NUL-terminated
+ * @size: its size; 0 captures nothing and counts the bytes
+ */
 void shell_capture_begin(char *buf, size_t size)
 {
 	shell_cap = buf;
@@ -73,6 +96,13 @@ void shell_capture_begin(char *buf, size_t size)
 		buf[0] = '\0';
 }
 
+/**
+ * shell_capture_end() - stop capturing, back to the consoles
+ *
+ * Returns how many bytes were written during the capture: like
+ * snprintf()'s result, a value not below the buffer's size says the
+ * output was cut off.
+ */
 size_t shell_capture_end(void)
 {
 	size_t n = shell_cap_len;

@@ -166,6 +166,32 @@ static void test_interactive(struct ktest *t)
 			   "\nsh: control character 0x02 ignored\n# ");
 }
 
+/* far past any one formatting buffer: nothing may be cut off */
+static void test_long_output(struct ktest *t)
+{
+	static char arg[5001], big[8192];
+	size_t i, n;
+
+	for (i = 0; i < sizeof(arg) - 1; i++)
+		arg[i] = 'a' + i % 26;
+	arg[sizeof(arg) - 1] = '\0';
+	shell_capture_begin(big, sizeof(big));
+	shell_printf("<%s>%d\n", arg, 42);
+	n = shell_capture_end();
+	KTEST_EXPECT_EQ(t, n, sizeof(arg) - 1 + 5);
+	KTEST_EXPECT_EQ(t, strlen(big), n);
+	KTEST_EXPECT_TRUE(t, big[0] == '<' && !strncmp(big + 1, arg, 5000));
+	KTEST_EXPECT_STREQ(t, big + 5001, ">42\n");
+
+	/* a capture too small keeps what fits and says how much there was */
+	shell_capture_begin(st_out, 8);
+	shell_printf("%s", arg);
+	shell_write("xyz", 3);
+	n = shell_capture_end();
+	KTEST_EXPECT_EQ(t, n, 5003);
+	KTEST_EXPECT_STREQ(t, st_out, "abcdefg");
+}
+
 static struct ktest_case shell_cases[] = {
 	KTEST_CASE(test_backspace_and_line_ends),
 	KTEST_CASE(test_overlong),
@@ -174,6 +200,7 @@ static struct ktest_case shell_cases[] = {
 	KTEST_CASE(test_next_command),
 	KTEST_CASE(test_dispatch),
 	KTEST_CASE(test_interactive),
+	KTEST_CASE(test_long_output),
 	{}
 };
 KTEST_SUITE(shell, shell_cases);
