@@ -100,48 +100,6 @@ void seq_putc(struct seq_file *m, char c)
 	seq_printf(m, "%c", c);
 }
 
-/**
- * vfile_normalize() - turn a path as typed into the registry's form
- * @path: absolute or relative to "/"; may hold "//", "." and ".."
- * @out: the result, "/" or "/a/b" with no trailing slash
- * @size: size of @out
- *
- * Returns 0, or -EINVAL when the result does not fit.
- */
-int vfile_normalize(const char *path, char *out, size_t size)
-{
-	size_t len = 1, n;
-	const char *end;
-
-	if (size < 2)
-		return -EINVAL;
-	out[0] = '/';
-	while (*path) {
-		while (*path == '/')
-			path++;
-		if (!*path)
-			break;
-		end = strchr(path, '/');
-		n = end ? (size_t)(end - path) : strlen(path);
-		if (n == 2 && path[0] == '.' && path[1] == '.') {
-			while (len > 1 && out[len - 1] != '/')
-				len--;
-			if (len > 1)
-				len--;
-		} else if (!(n == 1 && path[0] == '.')) {
-			if (len + (len > 1) + n >= size)
-				return -EINVAL;
-			if (len > 1)
-				out[len++] = '/';
-			memcpy(out + len, path, n);
-			len += n;
-		}
-		path += n;
-	}
-	out[len] = '\0';
-	return 0;
-}
-
 /* Is @path strictly below directory @dir ("/" contains everything)? */
 static bool vfile_below(const char *dir, const char *path)
 {
@@ -237,28 +195,6 @@ int debugfs_create_file(const char *path, vfile_show_t show, void *private)
 }
 
 /**
- * vfile_remove() - remove a file
- * @path: as typed (see vfile_normalize())
- *
- * Returns 0, or -ENOENT when no such file exists.
- */
-int vfile_remove(const char *path)
-{
-	char norm[VFILE_PATH_MAX];
-	unsigned long flags;
-	struct vfile *f;
-
-	if (vfile_normalize(path, norm, sizeof(norm)))
-		return -ENOENT;
-	spin_lock_irqsave(&vfile_lock, flags);
-	f = vfile_find(norm);
-	if (f)
-		memset(f, 0, sizeof(*f));
-	spin_unlock_irqrestore(&vfile_lock, flags);
-	return f ? 0 : -ENOENT;
-}
-
-/**
  * debugfs_remove() - remove /sys/kernel/debug/@path
  * @path: as given to debugfs_create_file()
  *
@@ -292,8 +228,8 @@ int proc_create_single(const char *path, vfile_show_t show, void *private)
 	return vfile_add("/proc", path, show, private);
 }
 
-/* under vfile_lock; @path normalized */
-static int __vfile_stat(const char *path)
+/* under vfile_lock: what is at @path, resolved (vfile_path_walk()) */
+static int __vfile_stat(const char *path, void *unused)
 {
 	unsigned int i;
 
@@ -311,11 +247,18 @@ static int __vfile_stat(const char *path)
 	return -ENOENT;
 }
 
+/* under vfile_lock: resolve @path into @norm (VFILE_PATH_MAX bytes) */
+static int vfile_resolve(const char *path, char *norm)
+{
+	return vfile_path_walk(path, norm, VFILE_PATH_MAX, __vfile_stat, NULL);
+}
+
 /**
  * vfile_stat() - what is at a path
- * @path: as typed (see vfile_normalize())
+ * @path: as typed (see vfile_path_walk() for the rules)
  *
- * Returns VFILE_REG, VFILE_DIR, -ENOENT, or -EINVAL for a path too long.
+ * Returns VFILE_REG, VFILE_DIR, -ENOENT (nothing there, or an empty path),
+ * -ENOTDIR (a file followed by a slash) or -ENAMETOOLONG.
  */
 int vfile_stat(const char *path)
 {
@@ -323,44 +266,66 @@ int vfile_stat(const char *path)
 	unsigned long flags;
 	int ret;
 
-	ret = vfile_normalize(path, norm, sizeof(norm));
-	if (ret)
-		return ret;
 	spin_lock_irqsave(&vfile_lock, flags);
-	ret = __vfile_stat(norm);
+	ret = vfile_resolve(path, norm);
 	spin_unlock_irqrestore(&vfile_lock, flags);
 	return ret;
 }
 
 /**
+ * vfile_remove() - remove a file
+ * @path: as typed (see vfile_stat())
+ *
+ * Returns 0, -EISDIR for a directory, or vfile_stat()'s error.
+ */
+int vfile_remove(const char *path)
+{
+	char norm[VFILE_PATH_MAX];
+	unsigned long flags;
+	int ret;
+
+	spin_lock_irqsave(&vfile_lock, flags);
+	ret = vfile_resolve(path, norm);
+	if (ret == VFILE_REG)
+		memset(vfile_find(norm), 0, sizeof(struct vfile));
+	spin_unlock_irqrestore(&vfile_lock, flags);
+	if (ret == VFILE_DIR)
+		return -EISDIR;
+	return ret < 0 ? ret : 0;
+}
+
+/**
  * vfile_show() - read a whole file into the caller's buffer
- * @path: as typed (see vfile_normalize())
+ * @path: as typed (see vfile_stat())
  * @m: @m->buf and @m->size set by the caller; count and overflow are reset
  *
- * Returns the show callback's result (0 normally), or -ENOENT when @path
- * is not a file.  @m->overflow tells whether the output was cut off.
+ * Returns the show callback's result (0 normally), -EISDIR for a
+ * directory, or vfile_stat()'s error.  @m->overflow tells whether the
+ * output was cut off.
  */
 int vfile_show(const char *path, struct seq_file *m)
 {
 	char norm[VFILE_PATH_MAX];
 	vfile_show_t show = NULL;
 	unsigned long flags;
-	struct vfile *f;
 	void *private = NULL;
+	struct vfile *f;
+	int ret;
 
 	m->count = 0;
 	m->overflow = false;
-	if (vfile_normalize(path, norm, sizeof(norm)))
-		return -ENOENT;
 	spin_lock_irqsave(&vfile_lock, flags);
-	f = vfile_find(norm);
-	if (f) {
+	ret = vfile_resolve(path, norm);
+	if (ret == VFILE_REG) {
+		f = vfile_find(norm);
 		show = f->show;
 		private = f->private;
 	}
 	spin_unlock_irqrestore(&vfile_lock, flags);
-	if (!show)
-		return -ENOENT;
+	if (ret == VFILE_DIR)
+		return -EISDIR;
+	if (ret < 0)
+		return ret;
 	m->private = private;
 	return show(m, private);
 }
@@ -403,13 +368,14 @@ static unsigned int vfile_add_child(struct vfile_dirent *ents, unsigned int n,
 
 /**
  * vfile_list() - list a directory, sorted by name
- * @dir: as typed (see vfile_normalize())
+ * @dir: as typed (see vfile_stat())
  * @fill: called once per entry with its name (no path) and whether it is a
  *	directory; it runs under the registry lock, so it must not call
  *	back into the vfile functions
  * @arg: passed to @fill
  *
- * Returns the number of entries, or -ENOENT when @dir is not a directory.
+ * Returns the number of entries, -ENOTDIR for a file, or vfile_stat()'s
+ * error.
  */
 int vfile_list(const char *dir, vfile_filldir_t fill, void *arg)
 {
@@ -417,13 +383,13 @@ int vfile_list(const char *dir, vfile_filldir_t fill, void *arg)
 	char norm[VFILE_PATH_MAX], name[VFILE_PATH_MAX];
 	unsigned int i, n = 0;
 	unsigned long flags;
+	int ret;
 
-	if (vfile_normalize(dir, norm, sizeof(norm)))
-		return -ENOENT;
 	spin_lock_irqsave(&vfile_lock, flags);
-	if (__vfile_stat(norm) != VFILE_DIR) {
+	ret = vfile_resolve(dir, norm);
+	if (ret != VFILE_DIR) {
 		spin_unlock_irqrestore(&vfile_lock, flags);
-		return -ENOENT;
+		return ret < 0 ? ret : -ENOTDIR;
 	}
 	for (i = 0; i < ARRAY_SIZE(vfile_roots); i++)
 		if (vfile_below(norm, vfile_roots[i]))

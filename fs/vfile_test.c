@@ -49,18 +49,23 @@ static int vfile_test_init(void)
 	       proc_create_single("ktest_vfile/long", show_long, NULL);
 }
 
-static void test_normalize(struct ktest *t)
+/* Linux's path walk over the real registry (the host tests cover more) */
+static void test_path_rules(struct ktest *t)
 {
-	char out[VFILE_PATH_MAX];
+	static char deep[300];
 
-	KTEST_ASSERT_TRUE(t, !vfile_normalize("//proc/./x/../cpuinfo/", out,
-					      sizeof(out)));
-	KTEST_EXPECT_STREQ(t, out, "/proc/cpuinfo");
-	KTEST_ASSERT_TRUE(t, !vfile_normalize("../..", out, sizeof(out)));
-	KTEST_EXPECT_STREQ(t, out, "/");
-	KTEST_ASSERT_TRUE(t, !vfile_normalize("proc", out, sizeof(out)));
-	KTEST_EXPECT_STREQ(t, out, "/proc");
-	KTEST_EXPECT_EQ(t, vfile_normalize("/proc/cpuinfo", out, 8), -EINVAL);
+	KTEST_EXPECT_EQ(t, vfile_stat(""), -ENOENT);
+	KTEST_EXPECT_EQ(t, vfile_stat("//proc/./ktest_vfile/../version"),
+			VFILE_REG);
+	KTEST_EXPECT_EQ(t, vfile_stat("../.."), VFILE_DIR);
+	KTEST_EXPECT_EQ(t, vfile_stat("proc"), VFILE_DIR);
+	KTEST_EXPECT_EQ(t, vfile_stat("/proc/nope/../version"), -ENOENT);
+	KTEST_EXPECT_EQ(t, vfile_stat("/proc/ktest_vfile/a/"), -ENOTDIR);
+	KTEST_EXPECT_EQ(t, vfile_stat("/proc/ktest_vfile/a/."), -ENOTDIR);
+	KTEST_EXPECT_EQ(t, vfile_stat("/proc/ktest_vfile/a/.."), -ENOTDIR);
+	memset(deep, 'x', sizeof(deep) - 1);
+	deep[0] = '/';
+	KTEST_EXPECT_EQ(t, vfile_stat(deep), -ENAMETOOLONG);
 }
 
 static void test_create_rules(struct ktest *t)
@@ -97,14 +102,16 @@ static void test_lookup(struct ktest *t)
 	KTEST_EXPECT_EQ(t, vfile_stat("/proc/ktest_vfile/sub"), VFILE_DIR);
 	KTEST_EXPECT_EQ(t, vfile_stat("/proc/ktest_vfile/a"), VFILE_REG);
 	KTEST_EXPECT_EQ(t, vfile_stat("/proc/ktest_vfile/zz"), -ENOENT);
-	KTEST_EXPECT_EQ(t, vfile_stat("/proc/ktest_vfile/a/x"), -ENOENT);
+	KTEST_EXPECT_EQ(t, vfile_stat("/proc/ktest_vfile/a/x"), -ENOTDIR);
 	KTEST_EXPECT_EQ(t, vfile_stat("/proc/version"), VFILE_REG);
 
 	KTEST_ASSERT_TRUE(t, !vfile_show("proc//ktest_vfile/sub/c", &m));
 	buf[m.count] = '\0';
 	KTEST_EXPECT_STREQ(t, buf, "hello c\n");
 	KTEST_EXPECT_FALSE(t, m.overflow);
-	KTEST_EXPECT_EQ(t, vfile_show("/proc/ktest_vfile", &m), -ENOENT);
+	KTEST_EXPECT_EQ(t, vfile_show("/proc/ktest_vfile", &m), -EISDIR);
+	KTEST_EXPECT_EQ(t, vfile_show("/proc/ktest_vfile/a/", &m), -ENOTDIR);
+	KTEST_EXPECT_EQ(t, vfile_show("", &m), -ENOENT);
 }
 
 struct vfile_test_list {
@@ -130,7 +137,8 @@ static void test_list(struct ktest *t)
 				      &l), 4);
 	KTEST_EXPECT_STREQ(t, l.names, "a b long sub/ ");
 	KTEST_EXPECT_EQ(t, vfile_list("/proc/ktest_vfile/a", vfile_test_fill,
-				      &l), -ENOENT);
+				      &l), -ENOTDIR);
+	KTEST_EXPECT_EQ(t, vfile_list("", vfile_test_fill, &l), -ENOENT);
 	l.names[0] = '\0';
 	KTEST_EXPECT_TRUE(t, vfile_list("/", vfile_test_fill, &l) >= 1);
 	KTEST_EXPECT_TRUE(t, !strncmp(l.names, "proc/ ", 6));
@@ -166,7 +174,7 @@ static void test_debugfs(struct ktest *t)
 }
 
 static struct ktest_case vfile_cases[] = {
-	KTEST_CASE(test_normalize),
+	KTEST_CASE(test_path_rules),
 	KTEST_CASE(test_create_rules),
 	KTEST_CASE(test_lookup),
 	KTEST_CASE(test_list),

@@ -16,9 +16,12 @@
 #define EBUSY		16
 #define EEXIST		17
 #define ENODEV		19
+#define ENOTDIR		20
+#define EISDIR		21
 #define EINVAL		22
 #define ENOSPC		28
 #define ERANGE		34
+#define ENAMETOOLONG	36
 #define ENOSYS		38
 #define EOVERFLOW	75
 #define ETIMEDOUT	110

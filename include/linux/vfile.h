@@ -49,7 +49,11 @@ int proc_create_single(const char *path, vfile_show_t show, void *private);
 
 typedef void (*vfile_filldir_t)(const char *name, bool is_dir, void *arg);
 
-int vfile_normalize(const char *path, char *out, size_t size);
+/* what is at a resolved path: VFILE_REG, VFILE_DIR or -ENOENT */
+typedef int (*vfile_lookup_t)(const char *path, void *arg);
+
+int vfile_path_walk(const char *path, char *out, size_t size,
+		    vfile_lookup_t lookup, void *arg);
 int vfile_stat(const char *path);
 int vfile_show(const char *path, struct seq_file *m);
 int vfile_list(const char *dir, vfile_filldir_t fill, void *arg);

@@ -44,24 +44,51 @@ static void ls_fill(const char *name, bool is_dir, void *arg)
 	shell_printf("%s%s\n", name, is_dir ? "/" : "");
 }
 
+/* what coreutils says for the errors a path lookup gives */
+static const char *path_strerror(int err)
+{
+	switch (err) {
+	case -ENOENT:
+		return "No such file or directory";
+	case -ENOTDIR:
+		return "Not a directory";
+	case -EISDIR:
+		return "Is a directory";
+	case -ENAMETOOLONG:
+		return "File name too long";
+	default:
+		return "Input/output error";
+	}
+}
+
 static int cmd_ls(int argc, char **argv)
 {
 	static char root[] = "/";
 	char *dargv[] = { argv[0], root };
-	int i, ret = 0;
+	int i, type, ret = 0;
 
 	if (argc < 2) {
 		argv = dargv;
 		argc = 2;
 	}
 	for (i = 1; i < argc; i++) {
+		type = vfile_stat(argv[i]);
+		if (type < 0) {
+			shell_printf("ls: cannot access '%s': %s\n", argv[i],
+				     path_strerror(type));
+			ret = 2;
+			continue;
+		}
 		if (argc > 2)
 			shell_printf("%s:\n", argv[i]);
-		if (vfile_stat(argv[i]) == VFILE_REG)
+		if (type == VFILE_REG)
 			shell_printf("%s\n", argv[i]);
-		else if (vfile_list(argv[i], ls_fill, NULL) < 0) {
-			shell_printf("ls: cannot access '%s': No such file or directory\n",
-				     argv[i]);
+		else
+			type = vfile_list(argv[i], ls_fill, NULL);
+		/* removed between the two calls */
+		if (type < 0) {
+			shell_printf("ls: cannot open directory '%s': %s\n",
+				     argv[i], path_strerror(type));
 			ret = 2;
 		}
 	}
@@ -73,17 +100,17 @@ static int cat_one(const char *path)
 {
 	static char buf[CAT_BUF_SIZE];
 	struct seq_file m = { .buf = buf, .size = sizeof(buf) };
-	int ret;
+	int ret = vfile_stat(path);
 
-	if (vfile_stat(path) == VFILE_DIR) {
-		shell_printf("cat: %s: Is a directory\n", path);
+	if (ret == VFILE_DIR)
+		ret = -EISDIR;
+	if (ret < 0) {
+		/* coreutils quotes a name that would not show: '' */
+		shell_printf("cat: %s: %s\n", *path ? path : "''",
+			     path_strerror(ret));
 		return 1;
 	}
 	ret = vfile_show(path, &m);
-	if (ret == -ENOENT) {
-		shell_printf("cat: %s: No such file or directory\n", path);
-		return 1;
-	}
 	shell_write(buf, m.count);
 	/* keep the next prompt or "# CMD" echo at column 0 */
 	if (m.count && buf[m.count - 1] != '\n')

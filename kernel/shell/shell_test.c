@@ -166,6 +166,29 @@ static void test_interactive(struct ktest *t)
 			   "\nsh: control character 0x02 ignored\n# ");
 }
 
+/* the errors and messages of GNU ls and cat on Linux */
+static void test_path_errors(struct ktest *t)
+{
+	char line[80];
+	int ret;
+
+	shell_capture_begin(st_out, sizeof(st_out));
+	strscpy(line, "ls \"\" /proc/version/", sizeof(line));
+	ret = shell_exec(line);
+	strscpy(line, "cat \"\" /proc/version/ /proc/version/x /proc/",
+		sizeof(line));
+	shell_exec(line);
+	shell_capture_end();
+	KTEST_EXPECT_EQ(t, ret, 2);
+	KTEST_EXPECT_STREQ(t, st_out,
+			   "ls: cannot access '': No such file or directory\n"
+			   "ls: cannot access '/proc/version/': Not a directory\n"
+			   "cat: '': No such file or directory\n"
+			   "cat: /proc/version/: Not a directory\n"
+			   "cat: /proc/version/x: Not a directory\n"
+			   "cat: /proc/: Is a directory\n");
+}
+
 /* far past any one formatting buffer: nothing may be cut off */
 static void test_long_output(struct ktest *t)
 {
@@ -201,6 +224,7 @@ static struct ktest_case shell_cases[] = {
 	KTEST_CASE(test_dispatch),
 	KTEST_CASE(test_interactive),
 	KTEST_CASE(test_long_output),
+	KTEST_CASE(test_path_errors),
 	{}
 };
 KTEST_SUITE(shell, shell_cases);
