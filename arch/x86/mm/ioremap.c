@@ -125,10 +125,10 @@ static int ioremap_reserve(u64 start, u64 end, enum page_cache_mode *pcm,
 	return 0;
 }
 
-static void __iomem *__ioremap_caller(resource_size_t phys_addr,
-				      unsigned long size,
-				      enum page_cache_mode pcm,
-				      unsigned long caller)
+/* the mapping, or NULL with the reason in *@err */
+static void __iomem *__ioremap_err(resource_size_t phys_addr,
+				   unsigned long size, enum page_cache_mode pcm,
+				   unsigned long caller, int *err)
 {
 	unsigned long offset, align;
 	struct vm_struct *area;
@@ -138,16 +138,19 @@ static void __iomem *__ioremap_caller(resource_size_t phys_addr,
 	if (!ioremap_range_valid(phys_addr, size)) {
 		pr_err("ioremap: invalid physical range %#llx+%#lx\n",
 		       (unsigned long long)phys_addr, size);
+		*err = -EINVAL;
 		return NULL;
 	}
 	start = phys_addr & PAGE_MASK;
 	end = PAGE_ALIGN(phys_addr + size);
 	offset = phys_addr - start;
-	if (ioremap_reserve(start, end, &pcm, caller, &tracked))
+	*err = ioremap_reserve(start, end, &pcm, caller, &tracked);
+	if (*err)
 		return NULL;
 
 	align = IS_ALIGNED(start, PMD_SIZE) && end - start >= PMD_SIZE ?
 		PMD_SIZE : PAGE_SIZE;
+	*err = -ENOMEM;
 	area = get_vm_area_caller(end - start, align, VM_IOREMAP, caller);
 	if (!area)
 		goto err_free_memtype;
@@ -155,8 +158,9 @@ static void __iomem *__ioremap_caller(resource_size_t phys_addr,
 	if (tracked)
 		area->flags |= VM_MEMTYPE;
 
-	if (vmap_range((unsigned long)area->addr, start, end - start,
-		       pgprot_kernel_cachemode(pcm)))
+	*err = vmap_range((unsigned long)area->addr, start, end - start,
+			  pgprot_kernel_cachemode(pcm));
+	if (*err)
 		goto err_free_area;
 	return (void __iomem *)((unsigned long)area->addr + offset);
 
@@ -166,6 +170,16 @@ err_free_memtype:
 	if (tracked)
 		memtype_free_io(start, end);
 	return NULL;
+}
+
+static void __iomem *__ioremap_caller(resource_size_t phys_addr,
+				      unsigned long size,
+				      enum page_cache_mode pcm,
+				      unsigned long caller)
+{
+	int err;
+
+	return __ioremap_err(phys_addr, size, pcm, caller, &err);
 }
 
 #define IOREMAP_CALLER	((unsigned long)__builtin_return_address(0))
@@ -208,6 +222,22 @@ void __iomem *ioremap_wc(resource_size_t phys_addr, unsigned long size)
 {
 	return __ioremap_caller(phys_addr, size, _PAGE_CACHE_MODE_WC,
 				IOREMAP_CALLER);
+}
+
+/**
+ * ioremap_wc_err() - ioremap_wc() that says why it failed
+ * @phys_addr: physical address (need not be page aligned)
+ * @size: bytes
+ * @err: set to 0, or on failure to -EINVAL (bad range, RAM), -EBUSY (a
+ *	conflicting reservation) or -ENOMEM
+ *
+ * For code that reports the error rather than only failing ("pat bench").
+ */
+void __iomem *ioremap_wc_err(resource_size_t phys_addr, unsigned long size,
+			     int *err)
+{
+	return __ioremap_err(phys_addr, size, _PAGE_CACHE_MODE_WC,
+			     IOREMAP_CALLER, err);
 }
 
 /**

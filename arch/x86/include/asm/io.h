@@ -62,7 +62,8 @@ static inline u32 inl(u16 port)
  * The legacy ISA range 0xa0000-0xfffff is untracked and mapped WB
  * whatever was asked, its MTRRs deciding the type (as in Linux).  Each
  * returns NULL on failure (RAM, a conflicting reservation, size 0, a range
- * past MAXPHYADDR or wrapping) after printing why.
+ * past MAXPHYADDR or wrapping) after printing why; ioremap_wc_err() also
+ * hands the error code back, for code that reports it.
  */
 #include <linux/compiler.h>
 
@@ -70,6 +71,8 @@ void __iomem *ioremap(resource_size_t phys_addr, unsigned long size);
 void __iomem *ioremap_nocache(resource_size_t phys_addr, unsigned long size);
 void __iomem *ioremap_uc(resource_size_t phys_addr, unsigned long size);
 void __iomem *ioremap_wc(resource_size_t phys_addr, unsigned long size);
+void __iomem *ioremap_wc_err(resource_size_t phys_addr, unsigned long size,
+			     int *err);
 void __iomem *ioremap_wt(resource_size_t phys_addr, unsigned long size);
 void __iomem *ioremap_cache(resource_size_t phys_addr, unsigned long size);
 void iounmap(volatile void __iomem *addr);
