@@ -11,10 +11,16 @@
  *	pat.test_preset=HEX	every CPU writes HEX into its MSR (SDM
  *				sequence) before PAT is set up, as a kernel
  *				that kexec'd this one would have left it
+ *
+ * Both refuse, with a message, a value that is not a valid PAT or has no
+ * WB in entry 0, and then change nothing.
  */
+#define pr_fmt(fmt) "x86/PAT: " fmt
+
 #include <linux/errno.h>
 #include <linux/kstrtox.h>
 #include <linux/moduleparam.h>
+#include <linux/printk.h>
 #include <linux/types.h>
 #include <asm/page_cache_mode.h>
 #include <asm/pat.h>
@@ -24,15 +30,38 @@
 static u64 pat_hv_value;
 static bool pat_hv_value_set;
 
-static int parse_test_readback(char *arg)
+/*
+ * A layout the hooks may put in the MSR: valid, and WB in entry 0.  Every
+ * page table the kernel builds before PAT is set up (the direct map, the
+ * kernel image) selects entry 0 for write-back, as Linux's do, and no
+ * real firmware or hypervisor leaves anything else there; a layout that
+ * does would make the kernel run on memory of another type from its first
+ * instruction, a machine these hooks are not meant to fake.
+ */
+static int parse_layout(const char *name, char *arg, u64 *value)
 {
 	unsigned long long v;
+	char layout[48];
 
 	if (!arg || kstrtoull(arg, 16, &v) || !pat_value_valid(v))
 		return -EINVAL;
-	pat_hv_value = v;
-	pat_hv_value_set = true;
+	if ((v & 0xff) != PAT_WB) {
+		pat_format_layout(v, layout, sizeof(layout));
+		pr_err("%s=%s refused: entry 0 must be WB, the type the kernel's own page tables select (layout %s)\n",
+		       name, arg, layout);
+		return -EINVAL;
+	}
+	*value = v;
 	return 0;
+}
+
+static int parse_test_readback(char *arg)
+{
+	int ret = parse_layout("pat.test_readback", arg, &pat_hv_value);
+
+	if (!ret)
+		pat_hv_value_set = true;
+	return ret;
 }
 early_param("pat.test_readback", parse_test_readback);
 
@@ -47,13 +76,11 @@ static bool pat_preset_set;
 /* a valid layout only: writing a reserved encoding faults on hardware */
 static int parse_test_preset(char *arg)
 {
-	unsigned long long v;
+	int ret = parse_layout("pat.test_preset", arg, &pat_preset);
 
-	if (!arg || kstrtoull(arg, 16, &v) || !pat_value_valid(v))
-		return -EINVAL;
-	pat_preset = v;
-	pat_preset_set = true;
-	return 0;
+	if (!ret)
+		pat_preset_set = true;
+	return ret;
 }
 early_param("pat.test_preset", parse_test_preset);
 
