@@ -12,6 +12,7 @@ int pat_cpu_init(void);
 bool pat_enabled(void);
 /* the layout the cache-mode tables follow: IA32_PAT's, or power-on */
 u64 pat_get_msr_value(void);
+bool pat_msr_recorded(u64 *value);
 u64 pat_write_msr(u64 value);
 void pat_debugfs_init(void);
 /* pat_cpus.c: every CPU's IA32_PAT and MTRRs */

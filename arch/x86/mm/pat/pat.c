@@ -76,6 +76,22 @@ u64 pat_get_msr_value(void)
 	return pat_msr_value;
 }
 
+/**
+ * pat_msr_recorded() - the IA32_PAT value every CPU must hold
+ * @value: set to what the boot CPU's MSR read when PAT was set up: the
+ *	value pat_policy shows, whether the kernel wrote it or not
+ *
+ * Returns false, leaving @value alone, when there is no MSR (no PAT in
+ * CPUID); the tables then follow the power-on layout.
+ */
+bool pat_msr_recorded(u64 *value)
+{
+	if (!pat_msr_present)
+		return false;
+	*value = pat_msr_read;
+	return true;
+}
+
 /* what the boot CPU's IA32_PAT holds: every CPU gets the same */
 static u64 pat_bsp_raw;
 

@@ -4,7 +4,8 @@
  * things on two CPUs is the same corruption as two mappings of a page with
  * different types.  cache_control_check() asks every online CPU for its
  * IA32_PAT and MTRRs (the CPU itself reads them, by a cross-CPU call) and
- * says at boot whether they agree; /sys/kernel/debug/x86/pat_cpus shows
+ * says at boot whether they agree with each other and with the IA32_PAT
+ * value pat.c recorded (the one pat_policy shows); /sys/kernel/debug/x86/pat_cpus shows
  * the same, live, one line per CPU.
  */
 #define pr_fmt(fmt) "x86/PAT: " fmt
@@ -69,17 +70,36 @@ static bool same(const struct cache_ctl *a, const struct cache_ctl *b)
 	       a->digest == b->digest;
 }
 
+/*
+ * The boot CPU against pat.c's record of IA32_PAT, so that the boot line
+ * and pat_policy state one value: a boot CPU that holds something else
+ * was changed behind the kernel's back, and the tables, built from what
+ * it read, may no longer describe it.
+ */
+static unsigned int check_boot_cpu_pat(bool *have_msr, u64 *want)
+{
+	*have_msr = pat_msr_recorded(want);
+	if (!*have_msr || cache_ctl[0].pat == *want)
+		return 0;
+	pr_err("CPU0 holds PAT %#018llx, but it read %#018llx when PAT was set up (see pat_policy)\n",
+	       cache_ctl[0].pat, (unsigned long long)*want);
+	return 1;
+}
+
 /**
- * cache_control_check() - check that every online CPU holds the boot
- * CPU's IA32_PAT and MTRRs
+ * cache_control_check() - check that every online CPU holds the IA32_PAT
+ * the kernel set up (the value pat_policy reports) and the boot CPU's MTRRs
  *
  * Returns the number of CPUs that do not.
  */
 unsigned int cache_control_check(void)
 {
-	unsigned int cpu, bad = 0;
+	unsigned int cpu, n = num_online_cpus(), bad;
+	bool have_msr;
+	u64 want;
 
 	snapshot(cache_ctl);
+	bad = check_boot_cpu_pat(&have_msr, &want);
 	for_each_online_cpu(cpu) {
 		if (!cache_ctl[cpu].valid || same(&cache_ctl[cpu], &cache_ctl[0]))
 			continue;
@@ -89,11 +109,15 @@ unsigned int cache_control_check(void)
 		       cache_ctl[0].def_type, cache_ctl[0].digest);
 		bad++;
 	}
-	if (!bad)
+	if (bad)
+		return bad;
+	if (have_msr)
 		pr_info("PAT %#018llx and MTRRs identical on %u CPU%s\n",
-			cache_ctl[0].pat, num_online_cpus(),
-			num_online_cpus() > 1 ? "s" : "");
-	return bad;
+			(unsigned long long)want, n, n > 1 ? "s" : "");
+	else
+		pr_info("no PAT MSR (power-on layout); MTRRs identical on %u CPU%s\n",
+			n, n > 1 ? "s" : "");
+	return 0;
 }
 
 static int pat_cpus_show(struct seq_file *m, void *priv)
