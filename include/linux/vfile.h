@@ -2,7 +2,7 @@
 /*
  * Read-only virtual files under /proc and /sys/kernel/debug.  A file is a
  * path and a show callback that writes its whole contents into a bounded
- * buffer through vf_printf(); the shell's cat and ls read them.  The call
+ * buffer through seq_printf(); the shell's cat and ls read them.  The call
  * names follow Linux (debugfs_create_file, proc_create_single) so drivers
  * read the same.
  */
