@@ -14,8 +14,8 @@
 #include <asm/page_types.h>
 #include <asm/processor-flags.h>
 #include <asm/msr-index.h>
+#include "boot.h"
 
-#define _pa(x)		((x) - __START_KERNEL_map)
 #define EARLY_CS64	0x08
 #define EARLY_DS	0x10
 
@@ -35,7 +35,6 @@
 pvh_start_xen:
 	cli
 	cld
-	mov	%ebx, %esi		/* keep start_info; cpuid clobbers %ebx */
 	lgdt	_pa(early_gdt_desc)
 	mov	$EARLY_DS, %eax
 	mov	%eax, %ds
@@ -43,6 +42,11 @@ pvh_start_xen:
 	mov	%eax, %ss
 	mov	%eax, %fs
 	mov	%eax, %gs
+
+	/* can this CPU run the kernel?  Asked before compiled code runs */
+	mov	$_pa(boot_stack_top), %esp
+	mov	%ebx, %esi		/* keep start_info; cpuid clobbers %ebx */
+	call	verify_cpu
 
 	/* EFER.NXE only where the CPU has NX, or the wrmsr would fault */
 	xor	%edi, %edi

@@ -4,6 +4,8 @@
 #define _ASM_X86_PROCESSOR_FLAGS_H
 
 #define X86_EFLAGS_IF		0x00000200
+#define X86_EFLAGS_AC		0x00040000	/* writable from the 486 on */
+#define X86_EFLAGS_ID		0x00200000	/* writable when CPUID exists */
 
 #define X86_CR0_PE		0x00000001
 #define X86_CR0_MP		0x00000002

@@ -8,6 +8,7 @@
 #define _ASM_X86_PROCESSOR_H
 
 #include <linux/types.h>
+#include <asm/cpufeatures.h>
 
 enum x86_vendor {
 	X86_VENDOR_INTEL,
@@ -17,28 +18,6 @@ enum x86_vendor {
 	X86_VENDOR_ZHAOXIN,
 	X86_VENDOR_UNKNOWN,
 };
-
-/* CPUID.01H:EDX */
-#define X86_FEATURE_FPU		(0 * 32 + 0)
-#define X86_FEATURE_PSE		(0 * 32 + 3)
-#define X86_FEATURE_TSC		(0 * 32 + 4)
-#define X86_FEATURE_MSR		(0 * 32 + 5)
-#define X86_FEATURE_PAE		(0 * 32 + 6)
-#define X86_FEATURE_APIC	(0 * 32 + 9)
-#define X86_FEATURE_MTRR	(0 * 32 + 12)
-#define X86_FEATURE_PGE		(0 * 32 + 13)
-#define X86_FEATURE_PAT		(0 * 32 + 16)
-#define X86_FEATURE_CLFLUSH	(0 * 32 + 19)
-/* CPUID.01H:ECX */
-#define X86_FEATURE_X2APIC	(1 * 32 + 21)
-#define X86_FEATURE_HYPERVISOR	(1 * 32 + 31)
-/* CPUID.80000001H:EDX */
-#define X86_FEATURE_NX		(2 * 32 + 20)
-#define X86_FEATURE_GBPAGES	(2 * 32 + 26)	/* "pdpe1gb" */
-#define X86_FEATURE_LM		(2 * 32 + 29)
-/* CPUID.07H.0:EBX */
-#define X86_FEATURE_CLFLUSHOPT	(3 * 32 + 23)
-#define NCAPINTS		4
 
 struct cpuinfo_x86 {
 	enum x86_vendor x86_vendor;
