@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Shared by the 32-bit entry code (head.S, verify_cpu.S, early_serial.S).
- * It runs at physical addresses with paging off and, at first, without a
- * stack: its helpers are entered with a jump and return through %ebp
- * (BOOT_CALL).
+ * Shared by the 32-bit entry code (head.S, verify_mem.S, verify_cpu.S,
+ * early_serial.S).  It runs at physical addresses with paging off and,
+ * until the image is known to be in RAM, without a stack: its helpers
+ * are entered with a jump and return through %ebp (BOOT_CALL).
  */
 #ifndef _ARCH_X86_BOOT_BOOT_H
 #define _ARCH_X86_BOOT_BOOT_H

@@ -35,6 +35,11 @@
 pvh_start_xen:
 	cli
 	cld
+	/*
+	 * Before anything is written to the image or compiled code runs,
+	 * and before the GDT in .rodata is used: is the image in RAM?
+	 */
+	BOOT_CALL verify_image_in_ram
 	lgdt	_pa(early_gdt_desc)
 	mov	$EARLY_DS, %eax
 	mov	%eax, %ds
@@ -43,7 +48,7 @@ pvh_start_xen:
 	mov	%eax, %fs
 	mov	%eax, %gs
 
-	/* can this CPU run the kernel?  Asked before compiled code runs */
+	/* can this CPU run the kernel?  The image is RAM, so the stack is */
 	mov	$_pa(boot_stack_top), %esp
 	mov	%ebx, %esi		/* keep start_info; cpuid clobbers %ebx */
 	call	verify_cpu

@@ -8,10 +8,23 @@
 #ifndef _ASM_X86_BOOTPARAM_H
 #define _ASM_X86_BOOTPARAM_H
 
+#define XEN_HVM_START_MAGIC_VALUE	0x336ec578
+#define XEN_HVM_MEMMAP_TYPE_RAM		1
+
+/* what the 32-bit entry code reads before C (arch/x86/boot/verify_mem.S) */
+#define HVM_START_INFO_MAGIC		0
+#define HVM_START_INFO_VERSION		4
+#define HVM_START_INFO_MEMMAP_PADDR	40
+#define HVM_START_INFO_MEMMAP_ENTRIES	48
+#define HVM_MEMMAP_ENTRY_ADDR		0
+#define HVM_MEMMAP_ENTRY_SIZE		8
+#define HVM_MEMMAP_ENTRY_TYPE		16
+#define HVM_MEMMAP_ENTRY_BYTES		24
+
+#ifndef __ASSEMBLY__
 #include <linux/types.h>
 #include <linux/compiler.h>
 
-#define XEN_HVM_START_MAGIC_VALUE	0x336ec578
 #define COMMAND_LINE_SIZE		2048
 #define BOOT_MEMMAP_MAX			128
 
@@ -45,5 +58,22 @@ struct boot_params {
 };
 
 extern struct boot_params boot_params;
+
+#define HVM_CHECK_OFFSET(type, field, off)			\
+	_Static_assert(__builtin_offsetof(type, field) == (off),	\
+		       #type "." #field " is not where the entry code reads it")
+HVM_CHECK_OFFSET(struct hvm_start_info, magic, HVM_START_INFO_MAGIC);
+HVM_CHECK_OFFSET(struct hvm_start_info, version, HVM_START_INFO_VERSION);
+HVM_CHECK_OFFSET(struct hvm_start_info, memmap_paddr,
+		 HVM_START_INFO_MEMMAP_PADDR);
+HVM_CHECK_OFFSET(struct hvm_start_info, memmap_entries,
+		 HVM_START_INFO_MEMMAP_ENTRIES);
+HVM_CHECK_OFFSET(struct hvm_memmap_table_entry, addr, HVM_MEMMAP_ENTRY_ADDR);
+HVM_CHECK_OFFSET(struct hvm_memmap_table_entry, size, HVM_MEMMAP_ENTRY_SIZE);
+HVM_CHECK_OFFSET(struct hvm_memmap_table_entry, type, HVM_MEMMAP_ENTRY_TYPE);
+_Static_assert(sizeof(struct hvm_memmap_table_entry) == HVM_MEMMAP_ENTRY_BYTES,
+	       "struct hvm_memmap_table_entry changed size");
+
+#endif /* !__ASSEMBLY__ */
 
 #endif /* _ASM_X86_BOOTPARAM_H */
