@@ -15,6 +15,7 @@ extern char _text[], _end[];
 void setup_arch(void)
 {
 	e820__memory_setup();
+	x86_report_nx();
 	mtrr_check_ram();
 	/*
 	 * The first MiB holds the BIOS data area, the EBDA and, later, the

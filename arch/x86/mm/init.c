@@ -11,6 +11,9 @@
  *     text RX, rodata and the symbol table RO+NX, data and bss RW+NX.
  *   - the fixmap page table, so early_memremap() needs no allocation.
  *
+ * On a CPU without NX every "NX" above is dropped (__supported_pte_mask):
+ * nothing can be made non-executable, as in Linux.
+ *
  * The tables are built here with pt_build_map() (pgtable.c) before they
  * are live and before any other CPU runs; once live, they change only
  * through page-table transactions (asm/pgtable_txn.h), CPA's included.
@@ -33,6 +36,34 @@
 
 extern char _text[], _etext[], _rodata[], _erodata[], _sdata[], _edata[];
 extern char _end[];
+
+pteval_t __supported_pte_mask = ~0ULL;
+
+/**
+ * x86_configure_nx() - drop _PAGE_NX from every entry the kernel writes
+ * when the boot CPU has no NX (its EFER.NXE stays clear, and bit 63 of a
+ * present entry is then reserved)
+ *
+ * From early_cpu_init(), before the first page table is built.
+ */
+void x86_configure_nx(void)
+{
+	if (boot_cpu_has(X86_FEATURE_NX))
+		__supported_pte_mask |= _PAGE_NX;
+	else
+		__supported_pte_mask &= ~_PAGE_NX;
+}
+
+/**
+ * x86_report_nx() - say whether NX protects anything, in Linux's words
+ */
+void x86_report_nx(void)
+{
+	if (!boot_cpu_has(X86_FEATURE_NX))
+		pr_notice("Notice: NX (Execute Disable) protection missing in CPU!\n");
+	else
+		pr_info("NX (Execute Disable) protection: active\n");
+}
 
 unsigned long direct_pages_count[PG_LEVEL_NUM];
 unsigned long direct_pages_boot[PG_LEVEL_NUM];

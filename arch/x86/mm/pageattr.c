@@ -345,13 +345,18 @@ int set_memory_rw(unsigned long addr, int numpages)
 	return change_page_attr_set_clr(addr, numpages, _PAGE_RW, 0, -1);
 }
 
+/* as in Linux: without NX everything is executable, and that is success */
 int set_memory_x(unsigned long addr, int numpages)
 {
+	if (!(__supported_pte_mask & _PAGE_NX))
+		return 0;
 	return change_page_attr_set_clr(addr, numpages, 0, _PAGE_NX, -1);
 }
 
 int set_memory_nx(unsigned long addr, int numpages)
 {
+	if (!(__supported_pte_mask & _PAGE_NX))
+		return 0;
 	return change_page_attr_set_clr(addr, numpages, _PAGE_NX, 0, -1);
 }
 

@@ -134,7 +134,8 @@ static void pt_txn_count_direct(unsigned long va, enum pg_level level, long n)
  * @level: @e's level
  *
  * A present old entry may be cached by any CPU: its range is invalidated
- * when the stage ends.
+ * when the stage ends.  Bits the CPU does not implement are dropped from
+ * @v (pt_supported()).
  */
 void pt_txn_write(struct pt_txn *t, pteval_t *e, pteval_t v, unsigned long va,
 		  enum pg_level level)
@@ -142,7 +143,7 @@ void pt_txn_write(struct pt_txn *t, pteval_t *e, pteval_t v, unsigned long va,
 	pt_txn_stage(t, PT_STAGE_ATTR);
 	if (pt_entry_present(*e))
 		tlb_batch_add(&t->flush, va, va + pt_level_size(level));
-	WRITE_ONCE(*e, v);
+	WRITE_ONCE(*e, pt_supported(v));
 }
 
 /**
@@ -205,7 +206,7 @@ void pt_txn_replace_table(struct pt_txn *t, pteval_t *e, pteval_t v,
 
 	pt_txn_stage(t, PT_STAGE_SIZE);
 	tlb_batch_add(&t->flush, va, va + pt_level_size(level));
-	WRITE_ONCE(*e, v);
+	WRITE_ONCE(*e, pt_supported(v));
 	if (v) {
 		pt_txn_count_direct(va, level - 1, -PTRS_PER_TABLE);
 		pt_txn_count_direct(va, level, 1);

@@ -12,6 +12,22 @@
 #include <asm/page_cache_mode.h>
 #include <asm/pgtable_types.h>
 
+/*
+ * The PTE bits this CPU implements (Linux's name): all but _PAGE_NX when
+ * the CPU has no NX, where bit 63 is reserved and a present entry with it
+ * set faults.  Every leaf entry is masked with it when written
+ * (pt_supported()), so no caller needs to know.
+ */
+extern pteval_t __supported_pte_mask;
+void x86_configure_nx(void);
+void x86_report_nx(void);
+
+/* Linux's massage_pgprot(): a present entry keeps only supported bits */
+static inline pteval_t pt_supported(pteval_t v)
+{
+	return (v & _PAGE_PRESENT) ? v & __supported_pte_mask : v;
+}
+
 extern pteval_t *init_pgd;
 extern phys_addr_t init_pgd_phys;
 /* pages of each size in the direct map (Linux's name), for /proc/meminfo */
@@ -61,13 +77,13 @@ static inline bool pt_entry_large(pteval_t v, enum pg_level level)
 	return level > PG_LEVEL_4K && (v & _PAGE_PSE);
 }
 
-/* a leaf of @level mapping @pa with 4 KiB-format @prot */
+/* a leaf of @level mapping @pa with 4 KiB-format @prot, as this CPU can */
 static inline pteval_t pt_leaf_entry(phys_addr_t pa, enum pg_level level,
 				     pteval_t prot)
 {
 	if (level == PG_LEVEL_4K)
-		return pa | prot;
-	return pa | protval_4k_2_large(prot) | _PAGE_PSE;
+		return pt_supported(pa | prot);
+	return pt_supported(pa | protval_4k_2_large(prot) | _PAGE_PSE);
 }
 
 #endif /* _ASM_X86_PGTABLE_H */

@@ -9,6 +9,7 @@
 #include <linux/string.h>
 #include <asm/msr-index.h>
 #include <asm/percpu.h>
+#include <asm/pgtable.h>
 #include <asm/processor.h>
 #include <asm/processor-flags.h>
 #include <asm/special_insns.h>
@@ -164,7 +165,8 @@ void cpu_init_secondary(struct cpuinfo_x86 *c)
 /**
  * early_cpu_init() - identify the boot CPU and set the control bits that
  * the page tables rely on: NX (EFER.NXE), global pages (CR4.PGE) and
- * write protection in ring 0 (CR0.WP)
+ * write protection in ring 0 (CR0.WP); without NX, page tables leave
+ * _PAGE_NX out (x86_configure_nx())
  */
 void early_cpu_init(void)
 {
@@ -172,6 +174,7 @@ void early_cpu_init(void)
 
 	identify_cpu(c);
 	cpu_set_control_bits(c);
+	x86_configure_nx();
 	cpu_data(0) = *c;
 	pr_info("CPU: %s %s (family: 0x%x, model: 0x%x, stepping: 0x%x)\n",
 		c->x86_vendor_id, c->x86_model_id, c->x86, c->x86_model,
