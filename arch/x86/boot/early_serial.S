@@ -137,7 +137,7 @@ early_die:
 	hlt
 	jmp	1b
 
-	/* next to the code: see verify_mem.S */
+	/* with the code, apart from the image: see verify_mem.S */
 	.section .head.text, "ax"
 hex_digits:
 	.ascii	"0123456789abcdef"

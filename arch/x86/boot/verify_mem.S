@@ -2,13 +2,13 @@
 /*
  * Is the whole image, .bss and boot stack included, in RAM?  QEMU loads
  * what fits and drops the rest without a word (-m 3M leaves the top of
- * the image in nothing, or on top of the firmware's tables), so without
- * this check a small machine crashes silently on its first stack push.
- * Runs first, on the loader's flat segments, with no stack, before
- * anything is written to the image.  When RAM is short the loader's copy
- * may have failed and the firmware may have used RAM under the image:
- * only its first pages (.head.text) are likely to be there, so this code,
- * early_serial.S and the text they print all live in .head.text.
+ * the image in nothing, or on top of the firmware's tables; -m 2M all of
+ * it), so without this check a small machine crashes silently on its
+ * first stack push, or never runs a kernel instruction at all.  Runs
+ * first, on the loader's flat segments, with no stack, before anything
+ * is written to the image.  This code, early_serial.S and the text they
+ * print live in .head.text, which the linker script puts at 1 MiB, apart
+ * from the image: there it is RAM even with -m 2M.
  */
 #include <asm/bootparam.h>
 #include "boot.h"

@@ -13,6 +13,7 @@ OUTPUT_ARCH(i386:x86-64)
 ENTRY(pvh_start_xen)
 
 PHDRS {
+	head PT_LOAD FLAGS(5);
 	text PT_LOAD FLAGS(5);
 	rodata PT_LOAD FLAGS(4);
 	data PT_LOAD FLAGS(6);
@@ -24,10 +25,20 @@ PHDRS {
 
 SECTIONS
 {
+	/*
+	 * The 32-bit entry code, 1 MiB below the image, so that it runs and
+	 * can say so on a machine with too little RAM to hold the image
+	 * (arch/x86/boot/verify_mem.S).  Used once, by the boot CPU: it is
+	 * not part of [_text, _end), and its page is free RAM afterwards.
+	 */
+	. = __START_KERNEL_map + BOOT_ENTRY_PHYS;
+	.head.text : LOAD(.head.text) {
+		*(.head.text)
+	} :head
+
 	. = __START_KERNEL;
 	_text = .;
 	.text : LOAD(.text) {
-		*(.head.text)
 		*(.text .text.*)
 	} :text
 	. = ALIGN(4096);

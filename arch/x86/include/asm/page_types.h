@@ -36,6 +36,8 @@
 #define KERNEL_IMAGE_SIZE	_AC(0x40000000, UL)
 #define __PHYSICAL_START	_AC(0x200000, UL)
 #define __START_KERNEL		(__START_KERNEL_map + __PHYSICAL_START)
+/* the 32-bit PVH entry code, apart from the image (vmlinux.lds.S) */
+#define BOOT_ENTRY_PHYS		_AC(0x100000, UL)
 
 #define THREAD_SIZE		_AC(16384, UL)
 

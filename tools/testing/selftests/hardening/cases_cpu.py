@@ -47,15 +47,20 @@ def refused(first, names=None):
     return check
 
 
-def too_little_ram(out, status):
-    lines = [l.rstrip() for l in log_lines(out)]
-    msg = [l for l in lines if l.startswith("PVH: kernel image [mem 0x00200000-")]
-    yield "says the image is not in RAM", len(msg) == 1 and \
-        "is not all in RAM: no RAM at 0x" in msg[0], f"{msg}"
-    yield "says what to do", any(l.startswith(
-        "Unable to boot - the machine needs more memory") for l in lines), None
-    yield "QEMU exits through isa-debug-exit", status == PANIC_STATUS, \
-        f"status {status}"
+def too_little_ram(first_missing):
+    """the image is not all in RAM, RAM ending at @first_missing"""
+    def check(out, status):
+        lines = [l.rstrip() for l in log_lines(out)]
+        msg = [l for l in lines
+               if l.startswith("PVH: kernel image [mem 0x00200000-")]
+        yield "says the image is not in RAM", len(msg) == 1 and msg[0].endswith(
+            f"] is not all in RAM: no RAM at {first_missing:#010x}"), f"{msg}"
+        yield "says what to do", any(l.startswith(
+            "Unable to boot - the machine needs more memory")
+            for l in lines), None
+        yield "QEMU exits through isa-debug-exit", status == PANIC_STATUS, \
+            f"status {status}"
+    return check
 
 
 def cpu_case(name, cpu, check, append='shell.run="poweroff"'):
@@ -75,6 +80,10 @@ CASES = [
              append='shell.run="pat bench; poweroff"'),
     cpu_case("cpu_no_fxsr_sse_sse2", "qemu64,-fxsr,-sse,-sse2",
              refused(FEATURES, ["fxsr", "sse", "sse2"])),
-    Case("mem_3m", too_little_ram, mem="3M", debug_exit=True, timeout=30,
-         append='shell.run="poweroff"'),
+    # SeaBIOS keeps the last 132 KiB below the top of RAM
+    Case("mem_3m", too_little_ram(0x300000 - 0x21000), mem="3M",
+         debug_exit=True, timeout=30, append='shell.run="poweroff"'),
+    # no RAM at 0x200000 at all: only the code at 1 MiB can run
+    Case("mem_2m", too_little_ram(0x200000), mem="2M",
+         debug_exit=True, timeout=30, append='shell.run="poweroff"'),
 ]
