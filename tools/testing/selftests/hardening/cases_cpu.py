@@ -30,6 +30,16 @@ def no_nx(out, status):
     yield "both CPUs came up", "smp: Brought up 1 node, 2 CPUs" in lines, None
 
 
+def no_nx_ktest(out, status):
+    lines = log_lines(out)
+    yield "the NX notice is printed", NO_NX in lines, None
+    yield "the x86 page-table suites ran", any(
+        l.startswith("# Subtest: x86_directmap") for l in
+        (x.strip() for x in lines)), None
+    yield "every case passed (isa-debug-exit 0)", status == 1, \
+        f"status {status}"
+
+
 def refused(first, names=None):
     """the CPU refusal: @first, then @names (missing features) if any,
     then Linux's closing line, and nothing of the kernel after it"""
@@ -71,6 +81,9 @@ def cpu_case(name, cpu, check, append='shell.run="poweroff"'):
 CASES = [
     Case("cpu_no_nx", no_nx, cpu="qemu64,-nx", smp=2,
          append=boot_matrix.SCRIPT, timeout=60),
+    # the direct map, W^X and CPA alias cases expect no NX bit anywhere
+    Case("cpu_no_nx_ktest", no_nx_ktest, cpu="qemu64,-nx", smp=2,
+         append="ktest=x86_*", debug_exit=True, timeout=60),
     cpu_case("cpu_no_ext_leaf", "qemu64,xlevel=0x80000000", refused(OLD_CPU)),
     cpu_case("cpu_athlon", "athlon", refused(OLD_CPU)),
     cpu_case("cpu_no_lm", "qemu64,-lm", refused(OLD_CPU)),
