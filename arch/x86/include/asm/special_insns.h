@@ -79,6 +79,7 @@ static inline void clflushopt(volatile void *p)
 			     : "+m"(*(volatile char *)p));
 }
 
+/* MFENCE is SSE2, which the kernel does not boot without (verify_cpu.S) */
 static inline void mb(void)
 {
 	__asm__ __volatile__("mfence" : : : "memory");
