@@ -241,6 +241,23 @@ static int pair_free(struct pair *p, u64 a, u64 b,
 	return r1;
 }
 
+static int pair_free_owner(struct pair *p, u64 a, u64 b,
+			   const struct memtype_owner *o)
+{
+	struct memtype_tree_entry e1, e2;
+	int r1, r2;
+
+	r1 = memtype_tree_free_owner(&p->tree, a, b, o, &e1);
+	r2 = ref_free_owner(&p->model, a, b, o, &e2);
+	if (r1 != r2)
+		fail("owned free [%llx, %llx): tree %d, model %d",
+		     (unsigned long long)a, (unsigned long long)b, r1, r2);
+	else if (!r1 && !entry_eq(&e1, &e2))
+		fail("owned free [%llx, %llx): freed entry differs from the model",
+		     (unsigned long long)a, (unsigned long long)b);
+	return r1;
+}
+
 static int pair_lookup(struct pair *p, u64 addr)
 {
 	int r1 = memtype_tree_lookup(&p->tree, addr);
@@ -675,6 +692,16 @@ static void random_ops(unsigned long long seed, int steps, unsigned int space)
 			}
 			pair_free(&p, a, b, NULL);
 			break;
+		case 8:
+			if (p.model.nr) {
+				const struct memtype_tree_entry *e =
+					&p.model.e[rnd((unsigned int)p.model.nr)];
+
+				a = e->start;
+				b = e->end;
+			}
+			pair_free_owner(&p, a, b, &owners[rnd(5)]);
+			break;
 		default:
 			pair_lookup(&p, a);
 			break;
@@ -791,6 +818,45 @@ static void test_owners(void)
 	pair_destroy(&p);
 }
 
+/*
+ * An owned free takes its own entry of the range and no other: not the
+ * first-inserted one of another owner, not a shrink of a longer one, and
+ * a refused free changes nothing.
+ */
+static void test_free_owner(void)
+{
+	const struct memtype_owner *drm = &owners[1], *sh = &owners[3];
+	struct pair p;
+
+	pair_init(&p);
+	pair_reserve(&p, 0x10000, 0x20000, WC, 0, drm, NULL);
+	pair_reserve(&p, 0x10000, 0x20000, WC, 0, sh, NULL);
+	pair_reserve(&p, 0x08000, 0x20000, WC, 0, sh, NULL);
+	if (pair_free_owner(&p, 0x10000, 0x20000, sh) != 0)
+		fail("the shell's own entry was not freed");
+	pair_compare(&p, "own entry freed");
+	if (p.model.nr != 2 || !owner_eq(&p.model.e[0].owner, drm))
+		fail("the driver's entry went instead of the shell's");
+	if (pair_free_owner(&p, 0x10000, 0x20000, sh) != -EINVAL)
+		fail("a second free of the shell's entry was accepted");
+	if (pair_free_owner(&p, 0x18000, 0x20000, sh) != -EINVAL)
+		fail("an owned free shrank an entry");
+	if (pair_free_owner(&p, 0x10000, 0x20000, NULL) != -EINVAL)
+		fail("an anonymous free took an owned entry");
+	pair_compare(&p, "refused frees");
+	if (p.model.nr != 2)
+		fail("a refused owned free changed the tree");
+	if (pair_free_owner(&p, 0x10000, 0x20000, drm) != 0 ||
+	    pair_free_owner(&p, 0x08000, 0x20000, sh) != 0)
+		fail("the remaining owners could not free their entries");
+	pair_reserve(&p, 0x1000, 0x2000, UC, 1, NULL, NULL);
+	if (pair_free_owner(&p, 0x1000, 0x2000, sh) != -EINVAL ||
+	    pair_free_owner(&p, 0x1000, 0x2000, NULL) != 0)
+		fail("an anonymous entry is freed only anonymously");
+	pair_compare(&p, "all freed");
+	pair_destroy(&p);
+}
+
 static void test_check_catches(void)
 {
 	struct pair p;
@@ -895,6 +961,8 @@ static const struct tcase cases[] = {
 	{ "random operations, wide space", NULL, test_random_wide },
 	{ "-ENOMEM leaves the tree unchanged", NULL, test_enomem },
 	{ "owners are kept per entry", NULL, test_owners },
+	{ "an owned free takes only the owner's exact entry", NULL,
+	  test_free_owner },
 	{ "check notices broken invariants", NULL, test_check_catches },
 	{ "allocation size classes", NULL, test_alloc_class },
 	{ "empty tree", NULL, test_empty_tree },

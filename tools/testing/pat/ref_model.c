@@ -143,6 +143,28 @@ int ref_free(struct ref_model *m, u64 start, u64 end,
 	return MEMTYPE_TREE_SHRUNK;
 }
 
+int ref_free_owner(struct ref_model *m, u64 start, u64 end,
+		   const struct memtype_owner *owner,
+		   struct memtype_tree_entry *freed)
+{
+	const struct memtype_owner anon = { 0, NULL };
+	size_t i;
+
+	if (!owner)
+		owner = &anon;
+	for (i = 0; start < end && i < m->nr; i++) {
+		if (m->e[i].start != start || m->e[i].end != end ||
+		    m->e[i].owner.caller != owner->caller ||
+		    m->e[i].owner.driver != owner->driver)
+			continue;
+		if (freed)
+			*freed = m->e[i];
+		remove_at(m, i);
+		return 0;
+	}
+	return -EINVAL;
+}
+
 int ref_lookup(const struct ref_model *m, u64 addr)
 {
 	u64 hi = addr > ~0ULL - 4096 ? ~0ULL : addr + 4096;

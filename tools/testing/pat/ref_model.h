@@ -24,6 +24,9 @@ int ref_reserve(struct ref_model *m, u64 start, u64 end,
 		struct memtype_tree_conflict *conflict);
 int ref_free(struct ref_model *m, u64 start, u64 end,
 	     struct memtype_tree_entry *freed);
+int ref_free_owner(struct ref_model *m, u64 start, u64 end,
+		   const struct memtype_owner *owner,
+		   struct memtype_tree_entry *freed);
 int ref_lookup(const struct ref_model *m, u64 addr);
 /* Entries in start order, equal starts in insertion order; returns count. */
 size_t ref_snapshot(const struct ref_model *m, struct memtype_tree_entry *buf);

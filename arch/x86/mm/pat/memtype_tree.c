@@ -17,6 +17,8 @@
  *  - free: remove an exact match (the one inserted first), else shrink the
  *    first entry with the same end and a lower start so that it ends at
  *    start (it then counts as newly inserted), else -EINVAL;
+ *  - owned free: remove the first-inserted exact match held by the given
+ *    owner, else -EINVAL (never another owner's entry, never a shrink);
  *  - lookup: the mode of the lowest-start entry overlapping a page.
  *
  * Structure: a B+tree keyed by start.  Leaves (512-byte allocations) hold
@@ -472,6 +474,59 @@ int memtype_tree_free(struct memtype_tree *tree, u64 start, u64 end,
 			return MEMTYPE_TREE_SHRUNK;
 		}
 	} while (mt_next_overlap(end - 1, start, &pos));
+	return -EINVAL;
+}
+
+/* does the entry at @pos belong to @owner (NULL: anonymous)? */
+static bool mt_owned_by(const struct memtype_tree *tree,
+			const struct mt_pos *pos,
+			const struct memtype_owner *owner)
+{
+	struct memtype_owner o;
+
+	mt_owner_get(tree, MT_META_OWNER(pos->leaf->meta[pos->idx]), &o);
+	if (!owner)
+		return !o.caller && !o.driver;
+	return o.caller == owner->caller && o.driver == owner->driver;
+}
+
+/**
+ * memtype_tree_free_owner() - drop @owner's reservation of [@start, @end)
+ * @tree: the tree
+ * @start: first byte, as reserved
+ * @end: first byte after the range, as reserved
+ * @owner: who reserved it, as passed to memtype_tree_reserve() (NULL:
+ *         anonymous)
+ * @freed: if not NULL, gets the entry as it was before
+ *
+ * Removes the first-inserted entry that is exactly [@start, @end) and
+ * belongs to @owner; entries of the same range held by others are left
+ * alone, and nothing is ever shrunk.  An entry recorded as anonymous (no
+ * owner, or an owner table that was full) matches only a NULL @owner.
+ * Never allocates.
+ *
+ * Return: 0 when an entry was removed, -EINVAL when none matches (the tree
+ * is unchanged).
+ */
+int memtype_tree_free_owner(struct memtype_tree *tree, u64 start, u64 end,
+			    const struct memtype_owner *owner,
+			    struct memtype_tree_entry *freed)
+{
+	struct mt_pos pos;
+
+	if (start >= end || !mt_find_exact(tree, start, end, &pos))
+		return -EINVAL;
+	do {
+		if (pos.leaf->start[pos.idx] != start)
+			return -EINVAL;
+		if (pos.leaf->end[pos.idx] != end ||
+		    !mt_owned_by(tree, &pos, owner))
+			continue;
+		if (freed)
+			mt_entry_get(tree, pos.leaf, pos.idx, freed);
+		mt_remove(tree, pos);
+		return 0;
+	} while (mt_pos_next(&pos));
 	return -EINVAL;
 }
 

@@ -141,6 +141,9 @@ int memtype_tree_reserve(struct memtype_tree *tree, u64 start, u64 end,
 			 struct memtype_tree_conflict *conflict);
 int memtype_tree_free(struct memtype_tree *tree, u64 start, u64 end,
 		      struct memtype_tree_entry *freed);
+int memtype_tree_free_owner(struct memtype_tree *tree, u64 start, u64 end,
+			    const struct memtype_owner *owner,
+			    struct memtype_tree_entry *freed);
 int memtype_tree_lookup(const struct memtype_tree *tree, u64 addr);
 
 int memtype_tree_for_each(const struct memtype_tree *tree,
