@@ -28,6 +28,7 @@
 #include <linux/kernel.h>
 #include <linux/mm.h>
 #include <linux/printk.h>
+#include <linux/sched.h>
 #include <linux/string.h>
 #include <linux/vmalloc.h>
 #include <asm/io.h>
@@ -91,6 +92,7 @@ static void ioremap_warn_weaker(u64 start, u64 end, enum page_cache_mode want,
 static int ioremap_reserve(u64 start, u64 end, enum page_cache_mode *pcm,
 			   unsigned long caller, bool *tracked)
 {
+	struct memtype_owner owner = { caller, current->driver };
 	struct memtype_tree_entry holder = { 0 };
 	enum memtype_kind kind = memtype_classify(start, end);
 	enum page_cache_mode new_pcm;
@@ -102,8 +104,8 @@ static int ioremap_reserve(u64 start, u64 end, enum page_cache_mode *pcm,
 		       (unsigned long long)start, (unsigned long long)end - 1);
 		return -EINVAL;
 	}
-	err = memtype_reserve_kind(start, end, kind, *pcm, &new_pcm, caller,
-				   &holder);
+	err = memtype_reserve_kind(start, end, kind, *pcm, false, &new_pcm,
+				   caller, &holder);
 	if (err) {
 		pr_err("ioremap memtype_reserve failed %d\n", err);
 		return err;
@@ -116,7 +118,7 @@ static int ioremap_reserve(u64 start, u64 end, enum page_cache_mode *pcm,
 		pr_err("ioremap error for 0x%llx-0x%llx, requested 0x%x, got 0x%x\n",
 		       (unsigned long long)start, (unsigned long long)end,
 		       *pcm, new_pcm);
-		memtype_free_io(start, end);
+		memtype_free_io_owner(start, end, &owner);
 		return -EBUSY;
 	}
 	if (kind == MEMTYPE_IO)
@@ -167,8 +169,11 @@ static void __iomem *__ioremap_err(resource_size_t phys_addr,
 err_free_area:
 	free_vm_area(area);
 err_free_memtype:
-	if (tracked)
-		memtype_free_io(start, end);
+	if (tracked) {
+		struct memtype_owner owner = { caller, current->driver };
+
+		memtype_free_io_owner(start, end, &owner);
+	}
 	return NULL;
 }
 

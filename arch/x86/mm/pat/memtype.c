@@ -75,12 +75,35 @@ void memtype_init(void)
 	memtype_tree_init(&memtype_tree, &memtype_alloc_ops, NULL);
 }
 
+/* does a whole RAM page lie in the page-aligned [start, end)? */
+static bool memtype_any_ram_page(u64 start, u64 end)
+{
+	unsigned int i;
+
+	for (i = 0; i < e820_table.nr_entries; i++) {
+		const struct e820_entry *e = &e820_table.entries[i];
+		u64 s = PAGE_ALIGN(e->addr);
+		u64 t = (e->addr + e->size) & PAGE_MASK;
+
+		if (e->type == E820_TYPE_RAM && s < t && s < end && start < t)
+			return true;
+	}
+	return false;
+}
+
 /**
  * memtype_classify() - what a physical range is, for memtype tracking
  * @start: first byte
  * @end: end, exclusive
  *
- * The one place that asks e820: callers pass the answer on.
+ * The one place that asks e820: callers pass the answer on.  A type
+ * belongs to whole pages, so the answer is about the pages the range
+ * touches, and a page is RAM only when all of it is, as for the direct
+ * map (which maps whole RAM pages only) and Linux: a page only partly RAM
+ * (0x9f000 under the EBDA at 0x9fc00) is tracked in the tree with the
+ * non-RAM around it.  A range partly inside the legacy ISA range is mixed:
+ * its ISA pages are untracked (always WB), so a tracked reservation of
+ * them would give them a second type.
  */
 enum memtype_kind memtype_classify(u64 start, u64 end)
 {
@@ -88,13 +111,26 @@ enum memtype_kind memtype_classify(u64 start, u64 end)
 
 	if (start >= end || end > limit)
 		return MEMTYPE_INVALID;
+	memtype_page_range(&start, &end);
 	if (start >= ISA_START && end <= ISA_END)
 		return MEMTYPE_UNTRACKED;
+	if (start < ISA_END && end > ISA_START)
+		return MEMTYPE_MIXED;
 	if (e820__mapped_all(start, end, E820_TYPE_RAM))
 		return MEMTYPE_RAM;
-	if (e820__mapped_any(start, end, E820_TYPE_RAM))
+	if (memtype_any_ram_page(start, end))
 		return MEMTYPE_MIXED;
 	return MEMTYPE_IO;
+}
+
+/*
+ * The mode the page tables really give @req: the cache-mode tables send
+ * a mode the PAT layout lacks (WT and WP in the erratum layout) to UC-'s
+ * entry, so that is what the range is mapped with and must be tracked as.
+ */
+static enum page_cache_mode memtype_mappable(enum page_cache_mode req)
+{
+	return pgprot2cachemode(cachemode2protval(req));
 }
 
 /* the MTRR hint: WB where the MTRRs do not say WB would not be WB */
@@ -214,6 +250,37 @@ int memtype_free_io(u64 start, u64 end)
 	return 0;
 }
 
+/**
+ * memtype_free_io_owner() - release @owner's own tree reservation
+ * @start: exactly as reserved
+ * @end: exactly as reserved
+ * @owner: as recorded by the reservation
+ *
+ * Returns 0, or -EINVAL when @owner holds no entry that is exactly
+ * [@start, @end) (nothing is changed, whoever else holds the range).
+ */
+int memtype_free_io_owner(u64 start, u64 end,
+			  const struct memtype_owner *owner)
+{
+	unsigned long flags;
+	int err;
+
+	spin_lock_irqsave(&memtype_lock, flags);
+	err = memtype_tree_free_owner(&memtype_tree, start, end, owner, NULL);
+	/*
+	 * The log's replay model keeps no owners: an entry removed here is,
+	 * to it, an exact free; a refused free changed nothing and is left
+	 * out, since the model would have taken another owner's entry.
+	 */
+	if (!err)
+		memtype_log_add('f', start, end, 0, 0, 0);
+	spin_unlock_irqrestore(&memtype_lock, flags);
+	if (err)
+		return -EINVAL;
+	__atomic_fetch_add(&memtype_stats.frees, 1, __ATOMIC_RELAXED);
+	return 0;
+}
+
 /* RAM through the direct map, as set_memory_*() does it */
 static int memtype_ram_range(u64 start, u64 end, enum page_cache_mode pcm,
 			     bool release)
@@ -236,8 +303,10 @@ static int memtype_ram_range(u64 start, u64 end, enum page_cache_mode pcm,
  * @start: first byte
  * @end: end, exclusive
  * @req: requested cache mode
- * @new_type: if not NULL, accept an existing compatible type and return
- *            the type granted; if NULL, the exact type or nothing
+ * @strict: the mode granted must agree with every reservation overlapping
+ *          the range; else an existing compatible mode is adopted
+ * @granted: if not NULL, receives the mode the range is now reserved
+ *           with, in both cases (see memtype_reserve_kind())
  * @caller: the code to name as owner
  *
  * RAM is reserved per page and the direct map remapped to the mode in the
@@ -250,29 +319,36 @@ static int memtype_ram_range(u64 start, u64 end, enum page_cache_mode pcm,
  * nothing has changed.
  */
 int memtype_reserve_owner(u64 start, u64 end, enum page_cache_mode req,
-			  enum page_cache_mode *new_type, unsigned long caller)
+			  bool strict, enum page_cache_mode *granted,
+			  unsigned long caller)
 {
 	return memtype_reserve_kind(start, end, memtype_classify(start, end),
-				    req, new_type, caller, NULL);
+				    req, strict, granted, caller, NULL);
 }
 
 /**
  * memtype_reserve_kind() - memtype_reserve_owner() for a caller that has
  * classified the range already (ioremap)
  * @start: first byte
- * @end: end, exclusive
+ * @end: end, exclusive; the range is rounded out to whole pages, the unit
+ *       a type belongs to
  * @kind: memtype_classify(start, end)
  * @req: requested cache mode
- * @new_type: as for memtype_reserve_owner()
+ * @strict: as for memtype_reserve_owner()
+ * @granted: if not NULL, receives the mode reserved: @req as the PAT
+ *           layout can map it (WT and WP become UC- in the erratum
+ *           layout), WB lowered to UC- where the MTRRs do not say WB, and
+ *           unless @strict the mode adopted from the tree; WB for the
+ *           untracked ISA range; @req with PAT off
  * @caller: the code to name as owner
  * @adopted: see memtype_reserve_io(); not filled for RAM
  */
 int memtype_reserve_kind(u64 start, u64 end, enum memtype_kind kind,
-			 enum page_cache_mode req,
-			 enum page_cache_mode *new_type, unsigned long caller,
+			 enum page_cache_mode req, bool strict,
+			 enum page_cache_mode *granted, unsigned long caller,
 			 struct memtype_tree_entry *adopted)
 {
-	enum page_cache_mode actual;
+	enum page_cache_mode actual, got;
 	int err;
 
 	if (kind == MEMTYPE_INVALID) {
@@ -282,35 +358,37 @@ int memtype_reserve_kind(u64 start, u64 end, enum memtype_kind kind,
 		return -EINVAL;
 	}
 	if (!pat_enabled()) {
-		if (new_type)
-			*new_type = req;
+		if (granted)
+			*granted = req;
 		return 0;
 	}
 	if (kind == MEMTYPE_UNTRACKED) {
-		if (new_type)
-			*new_type = _PAGE_CACHE_MODE_WB;
+		if (granted)
+			*granted = _PAGE_CACHE_MODE_WB;
 		return 0;
 	}
 	if (kind == MEMTYPE_MIXED) {
-		pr_warn("memtype_reserve failed: [mem %#010llx-%#010llx] mixes RAM and non-RAM\n",
+		pr_warn("memtype_reserve failed: [mem %#010llx-%#010llx] mixes RAM and non-RAM, or the ISA range and memory outside it\n",
 			(unsigned long long)start, (unsigned long long)end - 1);
 		return -EINVAL;
 	}
-	actual = memtype_apply_mtrr_hint(start, end, req);
+	memtype_page_range(&start, &end);
+	actual = memtype_apply_mtrr_hint(start, end, memtype_mappable(req));
+	got = actual;
 	if (kind == MEMTYPE_RAM)
 		err = memtype_ram_range(start, end, actual, false);
 	else
-		err = memtype_reserve_io(start, end, actual, new_type, caller,
-					 adopted);
+		err = memtype_reserve_io(start, end, actual,
+					 strict ? NULL : &got, caller, adopted);
 	if (err)
 		return err;
-	if (kind == MEMTYPE_RAM && new_type)
-		*new_type = actual;
+	if (granted)
+		*granted = got;
 	if (pat_debug_enable)
 		pr_info("memtype_reserve added [mem %#010llx-%#010llx], track %s, req %s, ret %s\n",
 			(unsigned long long)start, (unsigned long long)end - 1,
 			cattr_name(actual), cattr_name(req),
-			new_type ? cattr_name(*new_type) : "-");
+			strict ? "-" : cattr_name(got));
 	return 0;
 }
 
@@ -319,28 +397,21 @@ int memtype_reserve_kind(u64 start, u64 end, enum memtype_kind kind,
  * @start: first byte
  * @end: end, exclusive
  * @req: requested cache mode
- * @new_type: see memtype_reserve_owner()
+ * @new_type: if not NULL, accept an existing compatible type and return
+ *            the type granted; if NULL, the exact type or nothing
  *
  * See memtype_reserve_owner(); the owner is the caller.
  */
 int memtype_reserve(u64 start, u64 end, enum page_cache_mode req,
 		    enum page_cache_mode *new_type)
 {
-	return memtype_reserve_owner(start, end, req, new_type,
+	return memtype_reserve_owner(start, end, req, !new_type, new_type,
 				     (unsigned long)__builtin_return_address(0));
 }
 
-/**
- * memtype_free() - release a reservation made by memtype_reserve()
- * @start: as reserved
- * @end: as reserved (or, outside RAM, a tail of it: the same end, a
- *       higher start)
- *
- * A RAM page whose last reservation goes is mapped WB again.
- * Returns 0, or -EINVAL when nothing matches (nothing is changed); -ENOMEM
- * when RAM needs a page-table page to go back to WB and none is left.
- */
-int memtype_free(u64 start, u64 end)
+/* a free of either kind; @owner NULL: Linux's rule, any holder */
+static int memtype_free_kind(u64 start, u64 end,
+			     const struct memtype_owner *owner)
 {
 	enum memtype_kind kind = memtype_classify(start, end);
 	int err;
@@ -349,8 +420,11 @@ int memtype_free(u64 start, u64 end)
 		return -EINVAL;
 	if (!pat_enabled() || kind == MEMTYPE_UNTRACKED)
 		return 0;
+	memtype_page_range(&start, &end);
 	if (kind == MEMTYPE_RAM)
 		err = memtype_ram_range(start, end, _PAGE_CACHE_MODE_WB, true);
+	else if (owner)
+		err = memtype_free_io_owner(start, end, owner);
 	else
 		err = memtype_free_io(start, end);
 	if (err == -EINVAL)
@@ -361,6 +435,42 @@ int memtype_free(u64 start, u64 end)
 		pr_info("memtype_free request [mem %#010llx-%#010llx]\n",
 			(unsigned long long)start, (unsigned long long)end - 1);
 	return 0;
+}
+
+/**
+ * memtype_free() - release a reservation made by memtype_reserve()
+ * @start: as reserved
+ * @end: as reserved (or, outside RAM, a tail of it: the same end, a
+ *       higher start)
+ *
+ * Like the reservation, works on the whole pages the range touches.  A
+ * RAM page whose last reservation goes is mapped WB again.
+ * Returns 0, or -EINVAL when nothing matches (nothing is changed); -ENOMEM
+ * when RAM needs a page-table page to go back to WB and none is left.
+ */
+int memtype_free(u64 start, u64 end)
+{
+	return memtype_free_kind(start, end, NULL);
+}
+
+/**
+ * memtype_free_owner() - release the caller's own reservation
+ * @start: as reserved
+ * @end: as reserved
+ * @caller: the owner the reservation was made for (memtype_reserve_owner())
+ *
+ * Outside RAM only the entry of exactly this range held by this owner
+ * (and the current driver) is removed, never another holder's of the same
+ * range, and never shrunk.  RAM reservations are counts that keep no
+ * owner: the caller must know it holds one (as the pat shell command
+ * records each of its own), and the free works as memtype_free().
+ * Returns as memtype_free(); -EINVAL changes nothing.
+ */
+int memtype_free_owner(u64 start, u64 end, unsigned long caller)
+{
+	struct memtype_owner owner = { caller, current->driver };
+
+	return memtype_free_kind(start, end, &owner);
 }
 
 /**

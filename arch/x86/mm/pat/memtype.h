@@ -13,6 +13,7 @@
 
 #include <linux/spinlock.h>
 #include <linux/types.h>
+#include <asm/page_types.h>
 #include "memtype_tree.h"
 
 extern spinlock_t memtype_lock;
@@ -22,7 +23,7 @@ enum memtype_kind {
 	MEMTYPE_INVALID,	/* empty, wrapping or beyond MAXPHYADDR */
 	MEMTYPE_UNTRACKED,	/* inside the legacy ISA range: always WB */
 	MEMTYPE_RAM,		/* all RAM: per page, memtype_ram.c */
-	MEMTYPE_MIXED,		/* RAM and non-RAM: refused */
+	MEMTYPE_MIXED,		/* RAM and non-RAM, or ISA and not: refused */
 	MEMTYPE_IO,		/* no RAM: the tree */
 };
 
@@ -53,6 +54,8 @@ int memtype_reserve_io(u64 start, u64 end, enum page_cache_mode req,
 		       enum page_cache_mode *new_type, unsigned long caller,
 		       struct memtype_tree_entry *adopted);
 int memtype_free_io(u64 start, u64 end);
+int memtype_free_io_owner(u64 start, u64 end,
+			  const struct memtype_owner *owner);
 
 /* RAM: spans of the direct map, reserved or released, remapped to match */
 struct memtype_ram_req {
@@ -84,11 +87,20 @@ void memtype_init(void);
 int pat_bench_cmd(int argc, char **argv);
 void memtype_debugfs_init(void);
 int memtype_reserve_owner(u64 start, u64 end, enum page_cache_mode req,
-			  enum page_cache_mode *new_type, unsigned long caller);
+			  bool strict, enum page_cache_mode *granted,
+			  unsigned long caller);
 int memtype_reserve_kind(u64 start, u64 end, enum memtype_kind kind,
-			 enum page_cache_mode req,
-			 enum page_cache_mode *new_type, unsigned long caller,
+			 enum page_cache_mode req, bool strict,
+			 enum page_cache_mode *granted, unsigned long caller,
 			 struct memtype_tree_entry *adopted);
+int memtype_free_owner(u64 start, u64 end, unsigned long caller);
+
+/* the whole pages [start, end) touches: the unit a type belongs to */
+static inline void memtype_page_range(u64 *start, u64 *end)
+{
+	*start &= ~(u64)(PAGE_SIZE - 1);
+	*end = (*end + PAGE_SIZE - 1) & ~(u64)(PAGE_SIZE - 1);
+}
 /* the first tree entry overlapping [start, end): 0, or -ENOENT */
 int memtype_find_holder(u64 start, u64 end, struct memtype_tree_entry *out);
 unsigned long memtype_snapshot(struct memtype_tree_entry *buf,

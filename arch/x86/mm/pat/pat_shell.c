@@ -9,10 +9,18 @@
  *
  * Addresses are hex (with or without 0x), END exclusive, and must lie
  * below MAXPHYADDR; modes are the trace format's names (wb wc uc- uc wt
- * wp).  A reservation of RAM remaps the direct map to the mode, as
- * set_memory_*() does, and its free maps it back.  "pat free" releases only
- * what the shell reserved, so an admin cannot pull a range from under a
- * driver by mistake; anything else is refused, naming its holder.
+ * wp).  A type belongs to whole pages, so the memtype core reserves the
+ * pages the range touches.  The answer, "ok MODE", names the mode
+ * granted, strict or not (WB becomes UC- where the MTRRs do not say WB,
+ * WT and WP become UC- in the erratum layout, a non-strict request adopts
+ * the mode already there), and a second line names the pages when they
+ * are more than was asked.  A reservation of RAM remaps
+ * the direct map to the mode, as set_memory_*() does, and its free maps it
+ * back.  The shell is an owner like any other: "pat free" releases only
+ * a reservation the shell holds, of the same pages, through
+ * memtype_free_owner(), so an admin cannot pull a range from under a
+ * driver by mistake, nor free the driver's entry in place of the shell's;
+ * anything else is refused, naming its holder.
  */
 #include <linux/kernel.h>
 #include <linux/sched.h>
@@ -37,7 +45,7 @@ static const char *errname(int err)
 {
 	switch (err) {
 	case -EINVAL:
-		return "-EINVAL (invalid range, or RAM and non-RAM mixed)";
+		return "-EINVAL (invalid range; RAM and non-RAM, or the ISA range and memory outside it, mixed)";
 	case -EBUSY:
 		return "-EBUSY (conflicting memory types)";
 	case -ENOMEM:
@@ -100,6 +108,7 @@ static int parse_range(char **argv, u64 *start, u64 *end)
 	return 0;
 }
 
+/* @start, @end: whole pages, as memtype_page_range() gives them */
 static struct pat_shell_resv *pat_shell_find(u64 start, u64 end)
 {
 	unsigned int i;
@@ -111,12 +120,27 @@ static struct pat_shell_resv *pat_shell_find(u64 start, u64 end)
 	return NULL;
 }
 
+/* the owner the shell's reservations are made for, and freed by */
+#define PAT_SHELL_OWNER	((unsigned long)pat_cmd_reserve)
+
+static int pat_cmd_reserve(int argc, char **argv);
+
+/* "ok MODE" names the mode granted, which may not be the one asked for */
+static void pat_report_granted(u64 start, u64 end, u64 ps, u64 pe,
+			       enum page_cache_mode got)
+{
+	shell_printf("ok %s\n", cachemode_short_name(got));
+	if (ps != start || pe != end)
+		shell_printf("pat: reserved the whole pages [mem %#010llx-%#010llx]\n",
+			     (unsigned long long)ps, (unsigned long long)pe - 1);
+}
+
 static int pat_cmd_reserve(int argc, char **argv)
 {
 	enum page_cache_mode req, got;
 	struct pat_shell_resv *slot;
 	bool strict = false;
-	u64 start, end;
+	u64 start, end, ps, pe;
 	unsigned int i;
 	int err;
 
@@ -139,19 +163,19 @@ static int pat_cmd_reserve(int argc, char **argv)
 			     PAT_SHELL_MAX);
 		return 1;
 	}
-	err = memtype_reserve_owner(start, end, req, strict ? NULL : &got,
-				    (unsigned long)pat_cmd_reserve);
+	err = memtype_reserve_owner(start, end, req, strict, &got,
+				    PAT_SHELL_OWNER);
 	if (err) {
 		shell_printf("pat: reserve %#llx-%#llx %s: %s\n",
 			     (unsigned long long)start, (unsigned long long)end,
 			     argv[3], errname(err));
 		return 1;
 	}
-	*slot = (struct pat_shell_resv){ start, end, true };
-	if (strict)
-		shell_printf("ok\n");
-	else
-		shell_printf("ok %s\n", cachemode_short_name(got));
+	ps = start;
+	pe = end;
+	memtype_page_range(&ps, &pe);
+	*slot = (struct pat_shell_resv){ ps, pe, true };
+	pat_report_granted(start, end, ps, pe, got);
 	return 0;
 }
 
@@ -159,16 +183,20 @@ static int pat_cmd_free(int argc, char **argv)
 {
 	struct memtype_tree_entry holder;
 	struct pat_shell_resv *r;
-	u64 start, end;
+	u64 start, end, ps, pe;
 	int err;
 
 	if (argc != 3)
 		return pat_usage();
 	if (parse_range(argv + 1, &start, &end))
 		return 1;
-	r = pat_shell_find(start, end);
+	ps = start;
+	pe = end;
+	if (start < end)
+		memtype_page_range(&ps, &pe);
+	r = pat_shell_find(ps, pe);
 	if (!r) {
-		if (memtype_find_holder(start, end, &holder) == 0)
+		if (start < end && memtype_find_holder(ps, pe, &holder) == 0)
 			shell_printf("pat: free %#llx-%#llx: not reserved by the shell; [mem %#llx-%#llx] %s is held by %pS%s%s\n",
 				     (unsigned long long)start,
 				     (unsigned long long)end,
@@ -184,7 +212,7 @@ static int pat_cmd_free(int argc, char **argv)
 				     (unsigned long long)end);
 		return 1;
 	}
-	err = memtype_free(start, end);
+	err = memtype_free_owner(ps, pe, PAT_SHELL_OWNER);
 	if (err) {
 		shell_printf("pat: free %#llx-%#llx: %s\n",
 			     (unsigned long long)start, (unsigned long long)end,
