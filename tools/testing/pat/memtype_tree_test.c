@@ -121,7 +121,7 @@ static int entry_eq(const struct memtype_tree_entry *a,
 		    const struct memtype_tree_entry *b)
 {
 	return a->start == b->start && a->end == b->end && a->mode == b->mode &&
-	       owner_eq(&a->owner, &b->owner);
+	       a->owned == b->owned && owner_eq(&a->owner, &b->owner);
 }
 
 /* The tree is sound and holds exactly what the model holds, in order. */
@@ -238,6 +238,24 @@ static int pair_free(struct pair *p, u64 a, u64 b,
 		     (unsigned long long)a, (unsigned long long)b);
 	if (freed)
 		*freed = e1;
+	return r1;
+}
+
+/* an owned reserve (non-strict) on both */
+static int pair_reserve_owned(struct pair *p, u64 a, u64 b, int mode,
+			      const struct memtype_owner *o)
+{
+	enum page_cache_mode t1 = mode, t2 = mode;
+	int r1, r2;
+
+	r1 = memtype_tree_reserve_owned(&p->tree, a, b,
+					(enum page_cache_mode)mode, &t1, o, NULL);
+	r2 = ref_reserve_owned(&p->model, a, b, (enum page_cache_mode)mode,
+			       &t2, o, NULL);
+	if (r1 != r2 || (!r1 && t1 != t2))
+		fail("owned reserve [%llx, %llx): tree %d/%d, model %d/%d",
+		     (unsigned long long)a, (unsigned long long)b, r1, t1, r2,
+		     t2);
 	return r1;
 }
 
@@ -693,6 +711,11 @@ static void random_ops(unsigned long long seed, int steps, unsigned int space)
 			pair_free(&p, a, b, NULL);
 			break;
 		case 8:
+			if (rnd(2)) {
+				pair_reserve_owned(&p, a, b, rnd(6),
+						   &owners[rnd(5)]);
+				break;
+			}
 			if (p.model.nr) {
 				const struct memtype_tree_entry *e =
 					&p.model.e[rnd((unsigned int)p.model.nr)];
@@ -819,9 +842,10 @@ static void test_owners(void)
 }
 
 /*
- * An owned free takes its own entry of the range and no other: not the
- * first-inserted one of another owner, not a shrink of a longer one, and
- * a refused free changes nothing.
+ * An owned entry is freed by its owner only, and an owned free takes its
+ * own entry of the range and no other: not the first-inserted one of
+ * another owner, not a shrink; a refused free changes nothing.  A plain
+ * free passes owned entries over.
  */
 static void test_free_owner(void)
 {
@@ -830,8 +854,8 @@ static void test_free_owner(void)
 
 	pair_init(&p);
 	pair_reserve(&p, 0x10000, 0x20000, WC, 0, drm, NULL);
-	pair_reserve(&p, 0x10000, 0x20000, WC, 0, sh, NULL);
-	pair_reserve(&p, 0x08000, 0x20000, WC, 0, sh, NULL);
+	pair_reserve_owned(&p, 0x10000, 0x20000, WC, sh);
+	pair_reserve_owned(&p, 0x08000, 0x20000, WC, sh);
 	if (pair_free_owner(&p, 0x10000, 0x20000, sh) != 0)
 		fail("the shell's own entry was not freed");
 	pair_compare(&p, "own entry freed");
@@ -846,14 +870,23 @@ static void test_free_owner(void)
 	pair_compare(&p, "refused frees");
 	if (p.model.nr != 2)
 		fail("a refused owned free changed the tree");
-	if (pair_free_owner(&p, 0x10000, 0x20000, drm) != 0 ||
+	/* a plain free takes the driver's entry, never shrinks the owned one */
+	if (pair_free(&p, 0x10000, 0x20000, NULL) != 0 ||
+	    pair_free(&p, 0x10000, 0x20000, NULL) != -EINVAL)
+		fail("a plain free did not pass the owned entry over");
+	pair_reserve_owned(&p, 0x10000, 0x20000, UC, sh);
+	if (pair_free(&p, 0x10000, 0x20000, NULL) != -EINVAL)
+		fail("a plain free took an owned entry");
+	if (pair_free_owner(&p, 0x10000, 0x20000, sh) != 0 ||
 	    pair_free_owner(&p, 0x08000, 0x20000, sh) != 0)
-		fail("the remaining owners could not free their entries");
+		fail("the shell could not free its entries");
 	pair_reserve(&p, 0x1000, 0x2000, UC, 1, NULL, NULL);
 	if (pair_free_owner(&p, 0x1000, 0x2000, sh) != -EINVAL ||
 	    pair_free_owner(&p, 0x1000, 0x2000, NULL) != 0)
 		fail("an anonymous entry is freed only anonymously");
 	pair_compare(&p, "all freed");
+	if (p.model.nr)
+		fail("%zu entries left", p.model.nr);
 	pair_destroy(&p);
 }
 
@@ -961,7 +994,7 @@ static const struct tcase cases[] = {
 	{ "random operations, wide space", NULL, test_random_wide },
 	{ "-ENOMEM leaves the tree unchanged", NULL, test_enomem },
 	{ "owners are kept per entry", NULL, test_owners },
-	{ "an owned free takes only the owner's exact entry", NULL,
+	{ "owned entries: freed by their owner alone", NULL,
 	  test_free_owner },
 	{ "check notices broken invariants", NULL, test_check_catches },
 	{ "allocation size classes", NULL, test_alloc_class },

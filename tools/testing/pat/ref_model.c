@@ -68,10 +68,10 @@ static void remove_at(struct ref_model *m, size_t i)
 	m->nr--;
 }
 
-int ref_reserve(struct ref_model *m, u64 start, u64 end,
-		enum page_cache_mode req, enum page_cache_mode *new_type,
-		const struct memtype_owner *owner,
-		struct memtype_tree_conflict *conflict)
+static int reserve(struct ref_model *m, u64 start, u64 end,
+		   enum page_cache_mode req, enum page_cache_mode *new_type,
+		   const struct memtype_owner *owner,
+		   struct memtype_tree_conflict *conflict, bool owned)
 {
 	struct memtype_tree_entry e;
 	enum page_cache_mode found = req;
@@ -103,10 +103,28 @@ int ref_reserve(struct ref_model *m, u64 start, u64 end,
 	e.mode = found;
 	e.owner.caller = owner ? owner->caller : 0;
 	e.owner.driver = owner ? owner->driver : NULL;
+	e.owned = owned;
 	append(m, &e);
 	if (new_type)
 		*new_type = found;
 	return 0;
+}
+
+int ref_reserve(struct ref_model *m, u64 start, u64 end,
+		enum page_cache_mode req, enum page_cache_mode *new_type,
+		const struct memtype_owner *owner,
+		struct memtype_tree_conflict *conflict)
+{
+	return reserve(m, start, end, req, new_type, owner, conflict, false);
+}
+
+/* an entry that only ref_free_owner() by its owner removes */
+int ref_reserve_owned(struct ref_model *m, u64 start, u64 end,
+		      enum page_cache_mode req, enum page_cache_mode *new_type,
+		      const struct memtype_owner *owner,
+		      struct memtype_tree_conflict *conflict)
+{
+	return reserve(m, start, end, req, new_type, owner, conflict, true);
 }
 
 int ref_free(struct ref_model *m, u64 start, u64 end,
@@ -119,7 +137,8 @@ int ref_free(struct ref_model *m, u64 start, u64 end,
 	if (start >= end)
 		return -EINVAL;
 	for (i = 0; i < m->nr; i++) {
-		if (m->e[i].start == start && m->e[i].end == end) {
+		if (m->e[i].start == start && m->e[i].end == end &&
+		    !m->e[i].owned) {
 			if (freed)
 				*freed = m->e[i];
 			remove_at(m, i);
@@ -127,7 +146,8 @@ int ref_free(struct ref_model *m, u64 start, u64 end,
 		}
 	}
 	for (i = 0; i < m->nr; i++) {
-		if (m->e[i].end != end || m->e[i].start >= start)
+		if (m->e[i].end != end || m->e[i].start >= start ||
+		    m->e[i].owned)
 			continue;
 		if (best < 0 || m->e[i].start < m->e[best].start)
 			best = (long)i;

@@ -22,6 +22,10 @@ int ref_reserve(struct ref_model *m, u64 start, u64 end,
 		enum page_cache_mode req, enum page_cache_mode *new_type,
 		const struct memtype_owner *owner,
 		struct memtype_tree_conflict *conflict);
+int ref_reserve_owned(struct ref_model *m, u64 start, u64 end,
+		      enum page_cache_mode req, enum page_cache_mode *new_type,
+		      const struct memtype_owner *owner,
+		      struct memtype_tree_conflict *conflict);
 int ref_free(struct ref_model *m, u64 start, u64 end,
 	     struct memtype_tree_entry *freed);
 int ref_free_owner(struct ref_model *m, u64 start, u64 end,

@@ -17,8 +17,12 @@
  *  - free: remove an exact match (the one inserted first), else shrink the
  *    first entry with the same end and a lower start so that it ends at
  *    start (it then counts as newly inserted), else -EINVAL;
- *  - owned free: remove the first-inserted exact match held by the given
- *    owner, else -EINVAL (never another owner's entry, never a shrink);
+ *  - owned entries (not in Linux): an entry inserted by
+ *    memtype_tree_reserve_owned() is invisible to free, and removed only
+ *    by an owned free, of the first-inserted exact match held by the
+ *    given owner (never another owner's entry, never a shrink), so a
+ *    caller that frees by owner cannot lose its entry to a free of the
+ *    same range by someone else, nor take theirs;
  *  - lookup: the mode of the lowest-start entry overlapping a page.
  *
  * Structure: a B+tree keyed by start.  Leaves (512-byte allocations) hold
@@ -101,6 +105,7 @@ static void mt_entry_get(const struct memtype_tree *tree,
 	e->start = leaf->start[i];
 	e->end = leaf->end[i];
 	e->mode = MT_META_MODE(leaf->meta[i]);
+	e->owned = MT_META_OWNED(leaf->meta[i]);
 	mt_owner_get(tree, MT_META_OWNER(leaf->meta[i]), &e->owner);
 }
 
@@ -319,35 +324,11 @@ static int mt_check_conflict(const struct memtype_tree *tree, u64 start,
 	return 0;
 }
 
-/**
- * memtype_tree_reserve() - record that [@start, @end) is mapped with a mode
- * @tree: the tree
- * @start: first byte
- * @end: first byte after the range; must be above @start
- * @req: requested cache mode
- * @new_type: NULL for a strict reservation, where every overlapping entry
- *            must have @req; else any mode shared by every overlapping entry
- *            is accepted, and *@new_type gets the mode the range now has
- *            (@req when nothing overlaps).  Set only on success.
- * @owner: who reserves (copied into the owner table), or NULL
- * @conflict: if not NULL, what the range met (struct memtype_tree_conflict).
- *            On -EBUSY: the mode to agree with and the entry that does not.
- *            On success with @conflict->overlap set: the mode granted and
- *            the first overlapping entry in (start, insertion) order, for
- *            a non-strict reserve the one whose mode was adopted.  On
- *            success with @conflict->overlap clear: nothing overlapped,
- *            @conflict->found is @req, @conflict->holder is not written.
- *            Not written at all on -EINVAL or -ENOMEM.
- *
- * Context: the caller's lock; may call the allocator.
- * Return: 0; -EBUSY on a conflict; -ENOMEM, with the tree unchanged;
- * -EINVAL if @start >= @end or @req is not a cache mode.
- */
-int memtype_tree_reserve(struct memtype_tree *tree, u64 start, u64 end,
-			 enum page_cache_mode req,
-			 enum page_cache_mode *new_type,
-			 const struct memtype_owner *owner,
-			 struct memtype_tree_conflict *conflict)
+/* memtype_tree_reserve(), with the entry marked owned or not */
+static int mt_reserve(struct memtype_tree *tree, u64 start, u64 end,
+		      enum page_cache_mode req, enum page_cache_mode *new_type,
+		      const struct memtype_owner *owner,
+		      struct memtype_tree_conflict *conflict, bool owned)
 {
 	struct memtype_tree_conflict met;
 	enum page_cache_mode mode;
@@ -388,8 +369,8 @@ int memtype_tree_reserve(struct memtype_tree *tree, u64 start, u64 end,
 		tree->height = 1;
 	}
 	i = mt_count_le(leaf->start, leaf->hdr.nr, start);
-	mt_leaf_insert(tree, leaf, i, start, end, MT_META(mode, owner_idx),
-		       &sp);
+	mt_leaf_insert(tree, leaf, i, start, end,
+		       MT_META(mode, owner_idx, owned), &sp);
 	tree->count++;
 	if (new_type)
 		*new_type = mode;
@@ -401,6 +382,65 @@ err_free_spares:
 	while (sp.nr)
 		mt_free(tree, sp.node[--sp.nr], MT_NODE_BYTES);
 	return err;
+}
+
+/**
+ * memtype_tree_reserve() - record that [@start, @end) is mapped with a mode
+ * @tree: the tree
+ * @start: first byte
+ * @end: first byte after the range; must be above @start
+ * @req: requested cache mode
+ * @new_type: NULL for a strict reservation, where every overlapping entry
+ *            must have @req; else any mode shared by every overlapping entry
+ *            is accepted, and *@new_type gets the mode the range now has
+ *            (@req when nothing overlaps).  Set only on success.
+ * @owner: who reserves (copied into the owner table), or NULL
+ * @conflict: if not NULL, what the range met (struct memtype_tree_conflict).
+ *            On -EBUSY: the mode to agree with and the entry that does not.
+ *            On success with @conflict->overlap set: the mode granted and
+ *            the first overlapping entry in (start, insertion) order, for
+ *            a non-strict reserve the one whose mode was adopted.  On
+ *            success with @conflict->overlap clear: nothing overlapped,
+ *            @conflict->found is @req, @conflict->holder is not written.
+ *            Not written at all on -EINVAL or -ENOMEM.
+ *
+ * Context: the caller's lock; may call the allocator.
+ * Return: 0; -EBUSY on a conflict; -ENOMEM, with the tree unchanged;
+ * -EINVAL if @start >= @end or @req is not a cache mode.
+ */
+int memtype_tree_reserve(struct memtype_tree *tree, u64 start, u64 end,
+			 enum page_cache_mode req,
+			 enum page_cache_mode *new_type,
+			 const struct memtype_owner *owner,
+			 struct memtype_tree_conflict *conflict)
+{
+	return mt_reserve(tree, start, end, req, new_type, owner, conflict,
+			  false);
+}
+
+/**
+ * memtype_tree_reserve_owned() - memtype_tree_reserve() of an entry that
+ * only its owner frees
+ * @tree: the tree
+ * @start: first byte
+ * @end: first byte after the range; must be above @start
+ * @req: requested cache mode
+ * @new_type: as for memtype_tree_reserve()
+ * @owner: who reserves, and the only one who may free the entry
+ * @conflict: as for memtype_tree_reserve()
+ *
+ * The same rules and answers as memtype_tree_reserve(); the entry is
+ * skipped by memtype_tree_free() and removed by memtype_tree_free_owner()
+ * with @owner.
+ */
+int memtype_tree_reserve_owned(struct memtype_tree *tree, u64 start, u64 end,
+			       enum page_cache_mode req,
+			       enum page_cache_mode *new_type,
+			       const struct memtype_owner *owner,
+			       struct memtype_tree_conflict *conflict)
+{
+	return mt_reserve(tree, start, end, req, new_type, owner, conflict,
+			  true);
 }
 
 /* The first entry that is exactly [start, end), in insertion order. */
@@ -445,7 +485,8 @@ static bool mt_find_exact(const struct memtype_tree *tree, u64 start, u64 end,
  *
  * Removes the first-inserted entry that is exactly [@start, @end).  If there
  * is none, the entry with the same end and the lowest start below @start
- * is shrunk to end at @start (a partial unmap).  Never allocates.
+ * is shrunk to end at @start (a partial unmap).  Owned entries
+ * (memtype_tree_reserve_owned()) are passed over.  Never allocates.
  *
  * Return: 0 when an entry was removed, %MEMTYPE_TREE_SHRUNK when one was
  * shrunk, -EINVAL when nothing matches.
@@ -458,16 +499,24 @@ int memtype_tree_free(struct memtype_tree *tree, u64 start, u64 end,
 	if (start >= end)
 		return -EINVAL;
 	if (mt_find_exact(tree, start, end, &pos)) {
-		if (freed)
-			mt_entry_get(tree, pos.leaf, pos.idx, freed);
-		mt_remove(tree, pos);
-		return 0;
+		do {
+			if (pos.leaf->start[pos.idx] != start)
+				break;
+			if (pos.leaf->end[pos.idx] != end ||
+			    MT_META_OWNED(pos.leaf->meta[pos.idx]))
+				continue;
+			if (freed)
+				mt_entry_get(tree, pos.leaf, pos.idx, freed);
+			mt_remove(tree, pos);
+			return 0;
+		} while (mt_pos_next(&pos));
 	}
 	/* Entries with end >= @end and start < @start: those containing it. */
 	if (!mt_first_overlap(tree, end - 1, start, &pos))
 		return -EINVAL;
 	do {
-		if (pos.leaf->end[pos.idx] == end) {
+		if (pos.leaf->end[pos.idx] == end &&
+		    !MT_META_OWNED(pos.leaf->meta[pos.idx])) {
 			if (freed)
 				mt_entry_get(tree, pos.leaf, pos.idx, freed);
 			mt_shrink(pos, start);

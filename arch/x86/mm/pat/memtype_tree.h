@@ -37,12 +37,15 @@ struct memtype_owner {
  * @end: first byte after the range (exclusive)
  * @mode: cache mode the range is tracked with
  * @owner: who reserved it
+ * @owned: reserved by memtype_tree_reserve_owned(): only
+ *         memtype_tree_free_owner() by @owner removes it
  */
 struct memtype_tree_entry {
 	u64 start;
 	u64 end;
 	enum page_cache_mode mode;
 	struct memtype_owner owner;
+	bool owned;
 };
 
 /**
@@ -139,6 +142,11 @@ int memtype_tree_reserve(struct memtype_tree *tree, u64 start, u64 end,
 			 enum page_cache_mode *new_type,
 			 const struct memtype_owner *owner,
 			 struct memtype_tree_conflict *conflict);
+int memtype_tree_reserve_owned(struct memtype_tree *tree, u64 start, u64 end,
+			       enum page_cache_mode req,
+			       enum page_cache_mode *new_type,
+			       const struct memtype_owner *owner,
+			       struct memtype_tree_conflict *conflict);
 int memtype_tree_free(struct memtype_tree *tree, u64 start, u64 end,
 		      struct memtype_tree_entry *freed);
 int memtype_tree_free_owner(struct memtype_tree *tree, u64 start, u64 end,

@@ -22,10 +22,15 @@
 #define MT_MAX_HEIGHT	16
 #define MT_NR_MODES	6
 
+/* meta: the mode (3 bits), the owned flag, the owner index */
 #define MT_MODE_BITS	3
-#define MT_META(mode, owner)	((u32)(mode) | (u32)(owner) << MT_MODE_BITS)
+#define MT_OWNED	(1u << MT_MODE_BITS)
+#define MT_OWNER_SHIFT	(MT_MODE_BITS + 1)
+#define MT_META(mode, owner, owned)				\
+	((u32)(mode) | (u32)(owner) << MT_OWNER_SHIFT | ((owned) ? MT_OWNED : 0))
 #define MT_META_MODE(meta)	((enum page_cache_mode)((meta) & 7))
-#define MT_META_OWNER(meta)	((meta) >> MT_MODE_BITS)
+#define MT_META_OWNER(meta)	((meta) >> MT_OWNER_SHIFT)
+#define MT_META_OWNED(meta)	(!!((meta) & MT_OWNED))
 
 struct mt_inode;
 
