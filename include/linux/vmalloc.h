@@ -30,6 +30,7 @@ struct vm_struct {
 	unsigned int nr_pages;		/* VM_ALLOC */
 	phys_addr_t phys_addr;		/* VM_IOREMAP: first byte mapped */
 	unsigned long caller;		/* who asked, for vmallocinfo */
+	const char *driver;		/* VM_IOREMAP: with caller, the memtype owner */
 };
 
 /* bytes usable in @area: its size without the guard page */

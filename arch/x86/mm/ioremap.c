@@ -18,8 +18,10 @@
  *      refused in step 1.
  *
  * The area remembers the physical range, whether a reservation was made,
- * and the caller, so iounmap() can free exactly what was reserved, and
- * refuse what ioremap did not return.
+ * and the owner it was made for (the caller and the current driver), so
+ * iounmap() can free exactly what was reserved, its own entry even when
+ * another owner holds the same range, and refuse what ioremap did not
+ * return.
  */
 #define pr_fmt(fmt) fmt
 
@@ -104,8 +106,8 @@ static int ioremap_reserve(u64 start, u64 end, enum page_cache_mode *pcm,
 		       (unsigned long long)start, (unsigned long long)end - 1);
 		return -EINVAL;
 	}
-	err = memtype_reserve_kind(start, end, kind, *pcm, false, &new_pcm,
-				   caller, &holder);
+	err = memtype_reserve_kind(start, end, kind, *pcm, MEMTYPE_OWNED,
+				   &new_pcm, caller, &holder);
 	if (err) {
 		pr_err("ioremap memtype_reserve failed %d\n", err);
 		return err;
@@ -157,6 +159,7 @@ static void __iomem *__ioremap_err(resource_size_t phys_addr,
 	if (!area)
 		goto err_free_memtype;
 	area->phys_addr = start;
+	area->driver = current->driver;
 	if (tracked)
 		area->flags |= VM_MEMTYPE;
 
@@ -273,6 +276,7 @@ void __iomem *ioremap_cache(resource_size_t phys_addr, unsigned long size)
 void iounmap(volatile void __iomem *addr)
 {
 	unsigned long va = (unsigned long)(__force void *)addr;
+	struct memtype_owner owner;
 	struct vm_struct *area;
 	u64 start, len;
 	bool tracked;
@@ -293,8 +297,9 @@ void iounmap(volatile void __iomem *addr)
 	len = get_vm_area_size(area);
 	tracked = area->flags & VM_MEMTYPE;
 	vunmap_range((unsigned long)area->addr, len);
+	owner = (struct memtype_owner){ area->caller, area->driver };
 	free_vm_area(area);
-	if (tracked && memtype_free_io(start, start + len))
+	if (tracked && memtype_free_io_owner(start, start + len, &owner))
 		memtype_report_invalid_free(start, start + len);
 }
 

@@ -186,12 +186,13 @@ void memtype_report_invalid_free(u64 start, u64 end)
  * @adopted: if not NULL, receives the entry whose mode was adopted when
  *           *@new_type differs from @req (taken under the lock, so it is
  *           the holder, never this request)
+ * @owned: only memtype_free_io_owner() by the same owner frees the entry
  *
  * Returns 0, -EBUSY (conflict, reported) or -ENOMEM.
  */
 int memtype_reserve_io(u64 start, u64 end, enum page_cache_mode req,
 		       enum page_cache_mode *new_type, unsigned long caller,
-		       struct memtype_tree_entry *adopted)
+		       struct memtype_tree_entry *adopted, bool owned)
 {
 	struct memtype_conflict_info ci = { 0 };
 	struct memtype_tree_conflict tc = { 0 };
@@ -201,8 +202,9 @@ int memtype_reserve_io(u64 start, u64 end, enum page_cache_mode req,
 	int err;
 
 	spin_lock_irqsave(&memtype_lock, flags);
-	err = memtype_tree_reserve(&memtype_tree, start, end, req,
-				   new_type ? &granted : NULL, &owner, &tc);
+	err = (owned ? memtype_tree_reserve_owned : memtype_tree_reserve)
+		(&memtype_tree, start, end, req, new_type ? &granted : NULL,
+		 &owner, &tc);
 	/* -ENOMEM changed nothing: the log's history holds without it */
 	if (err != -ENOMEM)
 		memtype_log_add(new_type ? 'r' : 's', start, end, req, err,
@@ -303,8 +305,11 @@ static int memtype_ram_range(u64 start, u64 end, enum page_cache_mode pcm,
  * @start: first byte
  * @end: end, exclusive
  * @req: requested cache mode
- * @strict: the mode granted must agree with every reservation overlapping
- *          the range; else an existing compatible mode is adopted
+ * @flags: MEMTYPE_STRICT: the mode granted must agree with every
+ *         reservation overlapping the range (else an existing compatible
+ *         mode is adopted); MEMTYPE_OWNED: outside RAM, only
+ *         memtype_free_owner() by @caller frees the reservation (and
+ *         memtype_free() never takes it)
  * @granted: if not NULL, receives the mode the range is now reserved
  *           with, in both cases (see memtype_reserve_kind())
  * @caller: the code to name as owner
@@ -319,11 +324,11 @@ static int memtype_ram_range(u64 start, u64 end, enum page_cache_mode pcm,
  * nothing has changed.
  */
 int memtype_reserve_owner(u64 start, u64 end, enum page_cache_mode req,
-			  bool strict, enum page_cache_mode *granted,
+			  unsigned int flags, enum page_cache_mode *granted,
 			  unsigned long caller)
 {
 	return memtype_reserve_kind(start, end, memtype_classify(start, end),
-				    req, strict, granted, caller, NULL);
+				    req, flags, granted, caller, NULL);
 }
 
 /**
@@ -334,20 +339,21 @@ int memtype_reserve_owner(u64 start, u64 end, enum page_cache_mode req,
  *       a type belongs to
  * @kind: memtype_classify(start, end)
  * @req: requested cache mode
- * @strict: as for memtype_reserve_owner()
+ * @flags: as for memtype_reserve_owner()
  * @granted: if not NULL, receives the mode reserved: @req as the PAT
  *           layout can map it (WT and WP become UC- in the erratum
  *           layout), WB lowered to UC- where the MTRRs do not say WB, and
- *           unless @strict the mode adopted from the tree; WB for the
+ *           unless strict the mode adopted from the tree; WB for the
  *           untracked ISA range; @req with PAT off
  * @caller: the code to name as owner
  * @adopted: see memtype_reserve_io(); not filled for RAM
  */
 int memtype_reserve_kind(u64 start, u64 end, enum memtype_kind kind,
-			 enum page_cache_mode req, bool strict,
+			 enum page_cache_mode req, unsigned int flags,
 			 enum page_cache_mode *granted, unsigned long caller,
 			 struct memtype_tree_entry *adopted)
 {
+	bool strict = flags & MEMTYPE_STRICT;
 	enum page_cache_mode actual, got;
 	int err;
 
@@ -379,7 +385,8 @@ int memtype_reserve_kind(u64 start, u64 end, enum memtype_kind kind,
 		err = memtype_ram_range(start, end, actual, false);
 	else
 		err = memtype_reserve_io(start, end, actual,
-					 strict ? NULL : &got, caller, adopted);
+					 strict ? NULL : &got, caller, adopted,
+					 flags & MEMTYPE_OWNED);
 	if (err)
 		return err;
 	if (granted)
@@ -405,7 +412,8 @@ int memtype_reserve_kind(u64 start, u64 end, enum memtype_kind kind,
 int memtype_reserve(u64 start, u64 end, enum page_cache_mode req,
 		    enum page_cache_mode *new_type)
 {
-	return memtype_reserve_owner(start, end, req, !new_type, new_type,
+	return memtype_reserve_owner(start, end, req,
+				     new_type ? 0 : MEMTYPE_STRICT, new_type,
 				     (unsigned long)__builtin_return_address(0));
 }
 
@@ -457,7 +465,8 @@ int memtype_free(u64 start, u64 end)
  * memtype_free_owner() - release the caller's own reservation
  * @start: as reserved
  * @end: as reserved
- * @caller: the owner the reservation was made for (memtype_reserve_owner())
+ * @caller: the owner the reservation was made for (memtype_reserve_owner()
+ *          with MEMTYPE_OWNED)
  *
  * Outside RAM only the entry of exactly this range held by this owner
  * (and the current driver) is removed, never another holder's of the same

@@ -52,7 +52,7 @@ extern struct memtype_stats memtype_stats;
 /* the tree: non-RAM ranges (MEMTYPE_IO) */
 int memtype_reserve_io(u64 start, u64 end, enum page_cache_mode req,
 		       enum page_cache_mode *new_type, unsigned long caller,
-		       struct memtype_tree_entry *adopted);
+		       struct memtype_tree_entry *adopted, bool owned);
 int memtype_free_io(u64 start, u64 end);
 int memtype_free_io_owner(u64 start, u64 end,
 			  const struct memtype_owner *owner);
@@ -86,11 +86,15 @@ void memtype_report_invalid_free(u64 start, u64 end);
 void memtype_init(void);
 int pat_bench_cmd(int argc, char **argv);
 void memtype_debugfs_init(void);
+/* memtype_reserve_owner() flags */
+#define MEMTYPE_STRICT	0x1	/* the exact mode, adopt nothing */
+#define MEMTYPE_OWNED	0x2	/* freed only by memtype_free_owner() */
+
 int memtype_reserve_owner(u64 start, u64 end, enum page_cache_mode req,
-			  bool strict, enum page_cache_mode *granted,
+			  unsigned int flags, enum page_cache_mode *granted,
 			  unsigned long caller);
 int memtype_reserve_kind(u64 start, u64 end, enum memtype_kind kind,
-			 enum page_cache_mode req, bool strict,
+			 enum page_cache_mode req, unsigned int flags,
 			 enum page_cache_mode *granted, unsigned long caller,
 			 struct memtype_tree_entry *adopted);
 int memtype_free_owner(u64 start, u64 end, unsigned long caller);

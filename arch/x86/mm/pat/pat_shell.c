@@ -163,8 +163,9 @@ static int pat_cmd_reserve(int argc, char **argv)
 			     PAT_SHELL_MAX);
 		return 1;
 	}
-	err = memtype_reserve_owner(start, end, req, strict, &got,
-				    PAT_SHELL_OWNER);
+	err = memtype_reserve_owner(start, end, req,
+				    MEMTYPE_OWNED | (strict ? MEMTYPE_STRICT : 0),
+				    &got, PAT_SHELL_OWNER);
 	if (err) {
 		shell_printf("pat: reserve %#llx-%#llx %s: %s\n",
 			     (unsigned long long)start, (unsigned long long)end,

@@ -548,15 +548,17 @@ static void pat_test_free_owner(struct ktest *t)
 		ktest_skip(t, "PAT is off");
 		return;
 	}
-	KTEST_EXPECT_EQ(t, memtype_reserve_owner(b, b + 0x1000, WC, false,
-						 &got, a), 0);
-	KTEST_EXPECT_EQ(t, memtype_reserve_owner(b, b + 0x1000, WC, false,
-						 &got, b2), 0);
+	KTEST_EXPECT_EQ(t, memtype_reserve_owner(b, b + 0x1000, WC,
+						 MEMTYPE_OWNED, &got, a), 0);
+	KTEST_EXPECT_EQ(t, memtype_reserve_owner(b, b + 0x1000, WC,
+						 MEMTYPE_OWNED, &got, b2), 0);
 	/* b2's free takes b2's entry, not the first-inserted one */
 	KTEST_EXPECT_EQ(t, memtype_free_owner(b, b + 0x1000, b2), 0);
 	KTEST_ASSERT_TRUE(t, memtype_find_holder(b, b + 0x1000, &h) == 0);
 	KTEST_EXPECT_EQ(t, h.owner.caller, a);
 	KTEST_EXPECT_EQ(t, memtype_free_owner(b, b + 0x1000, b2), -EINVAL);
+	/* a plain free never takes an owned entry */
+	KTEST_EXPECT_EQ(t, memtype_free(b, b + 0x1000), -EINVAL);
 	KTEST_EXPECT_EQ(t, lookup_memtype(b), WC);
 	KTEST_EXPECT_EQ(t, memtype_free_owner(b, b + 0x1000, a), 0);
 	KTEST_EXPECT_EQ(t, memtype_find_holder(b, b + 0x1000, &h), -ENOENT);
@@ -572,12 +574,12 @@ static void pat_test_granted_mappable(struct ktest *t)
 		ktest_skip(t, "PAT is off");
 		return;
 	}
-	KTEST_EXPECT_EQ(t, memtype_reserve_owner(b, b + 0x1000, WT, true, &got,
+	KTEST_EXPECT_EQ(t, memtype_reserve_owner(b, b + 0x1000, WT, MEMTYPE_STRICT, &got,
 						 0), 0);
 	KTEST_EXPECT_EQ(t, got, pat_has_encoding(4) ? WT : UCM);
 	KTEST_EXPECT_EQ(t, lookup_memtype(b), got);
 	KTEST_EXPECT_EQ(t, memtype_free(b, b + 0x1000), 0);
-	KTEST_EXPECT_EQ(t, memtype_reserve_owner(b, b + 0x1000, WP, false, &got,
+	KTEST_EXPECT_EQ(t, memtype_reserve_owner(b, b + 0x1000, WP, 0, &got,
 						 0), 0);
 	KTEST_EXPECT_EQ(t, got, pat_has_encoding(5) ? WP : UCM);
 	KTEST_EXPECT_EQ(t, memtype_free(b, b + 0x1000), 0);
