@@ -344,7 +344,8 @@ int memtype_reserve_owner(u64 start, u64 end, enum page_cache_mode req,
  *           layout can map it (WT and WP become UC- in the erratum
  *           layout), WB lowered to UC- where the MTRRs do not say WB, and
  *           unless strict the mode adopted from the tree; WB for the
- *           untracked ISA range; @req with PAT off
+ *           untracked ISA range; with PAT off, @req outside RAM and
+ *           what the tables in force map @req with in RAM
  * @caller: the code to name as owner
  * @adopted: see memtype_reserve_io(); not filled for RAM
  */
@@ -363,7 +364,8 @@ int memtype_reserve_kind(u64 start, u64 end, enum memtype_kind kind,
 			cattr_name(req));
 		return -EINVAL;
 	}
-	if (!pat_enabled()) {
+	/* with PAT off only RAM is counted (memtype_ram.c), as with PAT on */
+	if (!pat_enabled() && kind != MEMTYPE_RAM) {
 		if (granted)
 			*granted = req;
 		return 0;
@@ -379,7 +381,9 @@ int memtype_reserve_kind(u64 start, u64 end, enum memtype_kind kind,
 		return -EINVAL;
 	}
 	memtype_page_range(&start, &end);
-	actual = memtype_apply_mtrr_hint(start, end, memtype_mappable(req));
+	actual = memtype_mappable(req);
+	if (pat_enabled())
+		actual = memtype_apply_mtrr_hint(start, end, actual);
 	got = actual;
 	if (kind == MEMTYPE_RAM)
 		err = memtype_ram_range(start, end, actual, false);
@@ -426,7 +430,8 @@ static int memtype_free_kind(u64 start, u64 end,
 
 	if (kind == MEMTYPE_INVALID || kind == MEMTYPE_MIXED)
 		return -EINVAL;
-	if (!pat_enabled() || kind == MEMTYPE_UNTRACKED)
+	if ((!pat_enabled() && kind != MEMTYPE_RAM) ||
+	    kind == MEMTYPE_UNTRACKED)
 		return 0;
 	memtype_page_range(&start, &end);
 	if (kind == MEMTYPE_RAM)
