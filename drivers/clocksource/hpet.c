@@ -2,8 +2,9 @@
 /*
  * The HPET as a clock: its main counter runs at a fixed rate the hardware
  * states in femtoseconds, so unlike the TSC it needs no calibration.  Here
- * it serves as the kernel's second opinion on the TSC rate (measured
- * against the PIT at boot) and as hpet_read_ns().
+ * it measures the TSC rate for tsc_calibrate_ref(), which takes it over
+ * the PIT's early value (or gives the only value on a machine without a
+ * PIT), and serves as hpet_read_ns().
  *
  * Registers are from the IA-PC HPET Specification 1.0a, section 2.3; the
  * ACPI table from its section 3.2.4.  The register page is mapped UC (not
@@ -43,8 +44,9 @@
 #define FSEC_PER_NSEC		1000000ULL
 #define FSEC_PER_SEC		1000000000000000ULL
 
-/* the cross-check window: long enough for a 0.01% reading at 1 MHz */
-#define HPET_TSC_CHECK_NS	(10 * NSEC_PER_MSEC)
+/* the calibration window: long enough for a 0.01% reading at 1 MHz */
+#define HPET_TSC_CHECK_NS	(20 * NSEC_PER_MSEC)
+#define HPET_STUCK_READS	1000000
 
 /* IA-PC HPET 1.0a, 3.2.4 */
 struct acpi_table_hpet {
@@ -98,8 +100,11 @@ u64 hpet_read_ns(void)
 	return (u64)(((unsigned __int128)hpet_read_counter() * hpet_mult) >> 32);
 }
 
-/* the TSC rate measured over HPET_TSC_CHECK_NS of HPET time, in kHz */
-static u64 hpet_measure_tsc_khz(void)
+/*
+ * The TSC rate measured over HPET_TSC_CHECK_NS of HPET time, in kHz; 0
+ * when the counter does not move or goes back.
+ */
+static unsigned long hpet_measure_tsc_khz(void)
 {
 	u64 h0, h1, t0, t1, spins = 0;
 
@@ -107,29 +112,12 @@ static u64 hpet_measure_tsc_khz(void)
 	t0 = rdtsc();
 	do {
 		h1 = hpet_read_ns();
-	} while (h1 - h0 < HPET_TSC_CHECK_NS && ++spins < 100000000ULL);
+		/* at 10 MHz or more, a million reads see it move */
+		if (h1 < h0 || (h1 == h0 && ++spins > HPET_STUCK_READS))
+			return 0;
+	} while (h1 - h0 < HPET_TSC_CHECK_NS);
 	t1 = rdtsc();
-	if (h1 <= h0)
-		return 0;
 	return (t1 - t0) * NSEC_PER_MSEC / (h1 - h0);
-}
-
-/* one line comparing the PIT-calibrated TSC with what the HPET sees */
-static void hpet_check_tsc(void)
-{
-	unsigned long long khz = hpet_measure_tsc_khz(), diff, ppm;
-
-	if (!khz || !tsc_khz) {
-		pr_warn("hpet: TSC cross-check impossible (counter stuck?)\n");
-		return;
-	}
-	diff = khz > tsc_khz ? khz - tsc_khz : tsc_khz - khz;
-	ppm = diff * 1000000 / tsc_khz;
-	pr_info("hpet: TSC %lu.%03lu MHz by PIT, %llu.%03llu MHz by HPET (%llu ppm apart)\n",
-		tsc_khz / 1000, tsc_khz % 1000, khz / 1000, khz % 1000, ppm);
-	/* both run from the same emulated clock: 1% means a broken calibration */
-	if (ppm > 10000)
-		pr_warn("hpet: TSC calibration is off by more than 1%%\n");
 }
 
 static int hpet_parse_table(phys_addr_t *addr)
@@ -163,13 +151,8 @@ static int hpet_parse_table(phys_addr_t *addr)
 	return ret;
 }
 
-/**
- * hpet_init() - map the HPET, start its counter and check the TSC with it
- *
- * Needs ACPI tables and ioremap_uc().  Without a usable HPET, prints why
- * and hpet_read_ns() returns 0.
- */
-void hpet_init(void)
+/* map the HPET and start its counter; 0 or why it is not used */
+static int hpet_setup(void)
 {
 	static struct task_struct hpet_task = {
 		.comm = "swapper/0", .pid = 0, .driver = "hpet",
@@ -182,13 +165,13 @@ void hpet_init(void)
 	u32 cfg;
 
 	if (hpet_parse_table(&addr))
-		return;
+		return -ENODEV;
 	prev = set_current_context(&hpet_task);
 	virt = ioremap_uc(addr, HPET_MMIO_SIZE);
 	set_current_context(prev);
 	if (!virt) {
 		pr_warn("hpet: cannot map 0x%llx\n", (unsigned long long)addr);
-		return;
+		return -ENOMEM;
 	}
 	id = readq(virt + HPET_ID);
 	hpet_period_fs = id >> HPET_ID_PERIOD_SHIFT;
@@ -196,7 +179,7 @@ void hpet_init(void)
 		pr_warn("hpet: invalid period %llu fs, not used\n",
 			(unsigned long long)hpet_period_fs);
 		iounmap(virt);
-		return;
+		return -EINVAL;
 	}
 	hpet_64bit = id & HPET_ID_64BIT;
 	hpet_mult = (hpet_period_fs << 32) / FSEC_PER_NSEC;
@@ -214,5 +197,23 @@ void hpet_init(void)
 		hpet_64bit ? "64-bit" : "32-bit",
 		(unsigned long long)hpet_period_fs);
 	pr_info("hpet: %llu.%06llu MHz\n", hz / 1000000, hz % 1000000);
-	hpet_check_tsc();
+	return 0;
+}
+
+/**
+ * hpet_init() - map the HPET, start its counter, calibrate the TSC by it
+ *
+ * Needs ACPI tables and ioremap_uc().  Without a usable HPET, prints why
+ * and hpet_read_ns() returns 0; tsc_calibrate_ref() is told either way.
+ */
+void hpet_init(void)
+{
+	unsigned long khz = 0;
+
+	if (!hpet_setup()) {
+		khz = hpet_measure_tsc_khz();
+		if (!khz)
+			pr_warn("hpet: counter does not move, not used for the TSC\n");
+	}
+	tsc_calibrate_ref(khz);
 }

@@ -1,9 +1,32 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The TSC as the kernel's clock.  Its rate is measured once against the
- * PIT (channel 2, 1.193182 MHz), which QEMU emulates from its own clock
- * source, so timestamps are right in guest time even under TCG.
+ * The TSC as the kernel's clock.
+ *
+ * Its rate is measured at boot against the PIT (channel 2, 1.193182 MHz),
+ * then, once ACPI tables and ioremap() work, against the HPET, whose rate
+ * its capabilities register states.  A machine may have neither:
+ * "-M q35,pit=off" has no PIT, "-M microvm" has no HPET and no PC speaker
+ * port (0x61, where channel 2's gate and output live).  So each source is
+ * checked before its answer is believed, in this order:
+ *
+ *  1. PIT channel 2, its counter read back by latch commands (not by the
+ *     output bit on port 0x61, which reads as set on a machine without
+ *     that port).  A counter that does not start below the loaded value,
+ *     does not move, or moves backwards means no usable PIT: "Unable to
+ *     calibrate against PIT".
+ *  2. Without a PIT: CPUID leaf 0x15 (crystal ratio), then 0x16 (base
+ *     frequency), when the CPU has them.
+ *  3. The HPET, when ACPI lists one and its counter moves.  It replaces
+ *     the early value: the PIT's when the two agree within 10% (as Linux
+ *     does), and also when they do not (Linux would keep the PIT's; here
+ *     an emulated PIT is the likelier one to be wrong), with a warning.
+ *
+ * Until a rate is known the clock and the delays assume the fastest TSC
+ * there is (TSC_KHZ_ASSUMED): timestamps then run slow and delays long,
+ * never the other way round, so no timeout expires early.
  */
+#define pr_fmt(fmt) "tsc: " fmt
+
 #include <linux/kernel.h>
 #include <linux/printk.h>
 #include <linux/time.h>
@@ -14,69 +37,230 @@
 #define PIT_TICK_RATE	1193182UL
 #define PIT_CH2		0x42
 #define PIT_MODE	0x43
-#define PIT_GATE	0x61
+#define  PIT_CH2_MODE0	0xb0	/* channel 2, lobyte/hibyte, mode 0 */
+#define  PIT_CH2_LATCH	0x80	/* channel 2, counter latch command */
+#define PIT_GATE	0x61	/* bit 0 gate of channel 2, bit 1 speaker */
 #define CAL_MS		20
+#define CAL_TICKS	((u16)(PIT_TICK_RATE * CAL_MS / 1000))
+/* loaded into channel 2: counts down past CAL_TICKS without wrapping */
+#define PIT_LOAD	0xf000
+/* reads in a row with the same count: no tick in that long is no PIT */
+#define PIT_STUCK_READS	100000
+
+/* 10 GHz: no x86 TSC runs faster, so delays based on it are never short */
+#define TSC_KHZ_ASSUMED	10000000UL
 
 unsigned long tsc_khz;
-static u64 tsc_base;
+static enum { TSC_REF_NONE, TSC_REF_PIT, TSC_REF_CPUID, TSC_REF_HPET }
+	tsc_ref;
+/* local_clock() = ns_base + (rdtsc() - tsc_base) * tsc_mult >> 32 */
+static u64 tsc_base, ns_base;
 static u64 tsc_mult;		/* ns per cycle, 32.32 fixed point */
 
-u64 local_clock(void)
+static u64 cycles_to_ns(u64 cycles)
 {
-	u64 cycles;
-
-	if (!tsc_mult)
-		return 0;
-	cycles = rdtsc() - tsc_base;
 	return (u64)(((unsigned __int128)cycles * tsc_mult) >> 32);
 }
 
-/* one PIT channel-2 one-shot of CAL_MS, counted in TSC cycles */
-static u64 pit_measure_tsc(void)
+u64 local_clock(void)
 {
-	u32 latch = PIT_TICK_RATE / (1000 / CAL_MS);
-	unsigned long spins = 0;
-	u64 t0, t1;
-
-	outb((inb(PIT_GATE) & ~0x02) | 0x01, PIT_GATE);
-	outb(0xb0, PIT_MODE);	/* channel 2, lobyte/hibyte, mode 0 */
-	outb(latch & 0xff, PIT_CH2);
-	outb(latch >> 8, PIT_CH2);
-	t0 = rdtsc();
-	while (!(inb(PIT_GATE) & 0x20) && ++spins < 100000000UL)
-		;
-	t1 = rdtsc();
-	return t1 - t0;
+	return ns_base + cycles_to_ns(rdtsc() - tsc_base);
 }
 
-/**
- * tsc_init() - measure the TSC rate and start the clock
- *
- * Takes the smallest of three measurements: a measurement can only be
- * stretched (the emulator or host descheduled us), never shortened.
+/*
+ * Start counting at @khz from now on, carrying the time so far over, so
+ * the clock never steps back.  Runs before the other CPUs are started.
  */
-void tsc_init(void)
+static void tsc_set_rate(unsigned long khz)
+{
+	u64 now = rdtsc();
+
+	ns_base += cycles_to_ns(now - tsc_base);
+	tsc_base = now;
+	tsc_mult = ((u64)NSEC_PER_MSEC << 32) / khz;
+	tsc_khz = khz;
+}
+
+static unsigned long delay_khz(void)
+{
+	return tsc_khz ? tsc_khz : TSC_KHZ_ASSUMED;
+}
+
+static u16 pit_read_ch2(void)
+{
+	u8 lo, hi;
+
+	outb(PIT_CH2_LATCH, PIT_MODE);
+	lo = inb(PIT_CH2);
+	hi = inb(PIT_CH2);
+	return lo | (u16)hi << 8;
+}
+
+/*
+ * One measurement: load channel 2 in mode 0 and count TSC cycles while
+ * its counter goes down CAL_TICKS.  Returns cycles per CAL_TICKS, or 0
+ * when the counter does not behave like a PIT's.
+ */
+static u64 pit_measure_tsc(void)
+{
+	unsigned long same = 0;
+	u16 first, prev, c;
+	u64 t0, t1;
+
+	/* gate on, speaker off; a machine without port 0x61 ignores this */
+	outb((inb(PIT_GATE) & ~0x02) | 0x01, PIT_GATE);
+	outb(PIT_CH2_MODE0, PIT_MODE);
+	outb(PIT_LOAD & 0xff, PIT_CH2);
+	outb(PIT_LOAD >> 8, PIT_CH2);
+	/*
+	 * The count is loaded on the next input clock (0.84 us); until then
+	 * the old one reads back.  A count that never comes down to the
+	 * loaded value is no PIT: with no device at all every read is 0xffff.
+	 */
+	do {
+		first = pit_read_ch2();
+		t0 = rdtsc();
+	} while (first > PIT_LOAD && ++same < PIT_STUCK_READS);
+	if (first > PIT_LOAD || first < CAL_TICKS)
+		return 0;
+	same = 0;
+	prev = first;
+	do {
+		c = pit_read_ch2();
+		t1 = rdtsc();
+		if (c > prev)
+			return 0;	/* wrapped or garbage: not mode 0 */
+		if (c == prev && ++same > PIT_STUCK_READS)
+			return 0;
+		if (c != prev)
+			same = 0;
+		prev = c;
+	} while (first - c < CAL_TICKS);
+	return (t1 - t0) * CAL_TICKS / (first - c);
+}
+
+/*
+ * The smallest of three measurements: one can only be stretched (the
+ * emulator or the host descheduled us), never shortened.
+ */
+static unsigned long pit_calibrate_tsc(void)
 {
 	u64 best = ~0ULL, d;
 	int i;
 
-	tsc_base = rdtsc();
 	for (i = 0; i < 3; i++) {
 		d = pit_measure_tsc();
+		if (!d)
+			return 0;
 		if (d < best)
 			best = d;
 	}
-	tsc_khz = best / CAL_MS;
-	if (!tsc_khz)
-		tsc_khz = 1000000;	/* no PIT: assume 1 GHz */
-	tsc_mult = ((u64)NSEC_PER_MSEC << 32) / tsc_khz;
-	pr_info("tsc: Detected %lu.%03lu MHz processor\n", tsc_khz / 1000,
+	return best / CAL_MS;
+}
+
+/* Intel SDM Vol. 2A, CPUID leaves 0x15 and 0x16 */
+static unsigned long cpuid_tsc_khz(void)
+{
+	u32 max, den, num, crystal_hz, mhz, unused;
+
+	cpuid(0, &max, &unused, &unused, &unused);
+	if (max >= 0x15) {
+		cpuid(0x15, &den, &num, &crystal_hz, &unused);
+		if (den && num && crystal_hz)
+			return (u64)crystal_hz * num / den / 1000;
+	}
+	if (max >= 0x16) {
+		cpuid(0x16, &mhz, &unused, &unused, &unused);
+		if (mhz & 0xffff)
+			return (mhz & 0xffff) * 1000UL;
+	}
+	return 0;
+}
+
+static void print_detected(void)
+{
+	pr_info("Detected %lu.%03lu MHz processor\n", tsc_khz / 1000,
 		tsc_khz % 1000);
+}
+
+/**
+ * tsc_init() - measure the TSC rate against the PIT and start the clock
+ *
+ * Without a PIT, takes the rate CPUID states, if any; otherwise the rate
+ * stays unknown until tsc_calibrate_ref() (the HPET) gives one.
+ */
+void tsc_init(void)
+{
+	unsigned long khz;
+
+	tsc_base = rdtsc();
+	tsc_set_rate(TSC_KHZ_ASSUMED);
+	tsc_khz = 0;
+	khz = pit_calibrate_tsc();
+	if (khz) {
+		tsc_ref = TSC_REF_PIT;
+	} else {
+		pr_warn("Unable to calibrate against PIT\n");
+		khz = cpuid_tsc_khz();
+		if (!khz) {
+			pr_info("no CPUID frequency either: rate unknown until the HPET is found\n");
+			return;
+		}
+		pr_info("using the frequency CPUID states\n");
+		tsc_ref = TSC_REF_CPUID;
+	}
+	tsc_set_rate(khz);
+	print_detected();
+}
+
+/* Linux's window for "matches": within 10% either way */
+static bool tsc_ref_matches(unsigned long a, unsigned long b)
+{
+	u64 pct = (u64)a * 100 / b;
+
+	return pct >= 90 && pct <= 110;
+}
+
+/**
+ * tsc_calibrate_ref() - take the TSC rate a reference timer measured
+ * @ref_khz: TSC rate measured against the HPET; 0 when there is no
+ *           usable HPET
+ *
+ * Called once, before the other CPUs start.  Prints which rate is used
+ * and why; with no rate at all, says so and keeps the assumed one.
+ */
+void tsc_calibrate_ref(unsigned long ref_khz)
+{
+	if (!ref_khz) {
+		if (tsc_ref == TSC_REF_PIT) {
+			pr_info("Using PIT calibration value\n");
+		} else if (tsc_ref == TSC_REF_NONE) {
+			pr_notice("No reference (HPET/PMTIMER) available\n");
+			pr_warn("TSC rate unknown: timestamps assume %lu MHz and run slow, delays run long\n",
+				TSC_KHZ_ASSUMED / 1000);
+		}
+		return;
+	}
+	if (tsc_ref == TSC_REF_PIT && tsc_ref_matches(tsc_khz, ref_khz)) {
+		pr_info("PIT calibration matches HPET. 1 loops\n");
+		tsc_set_rate(ref_khz);
+		pr_info("Refined TSC clocksource calibration: %lu.%03lu MHz\n",
+			tsc_khz / 1000, tsc_khz % 1000);
+		tsc_ref = TSC_REF_HPET;
+		return;
+	}
+	if (tsc_ref == TSC_REF_PIT)
+		pr_warn("PIT calibration deviates from HPET: %lu %lu\n",
+			tsc_khz, ref_khz);
+	pr_info("using HPET reference calibration\n");
+	tsc_set_rate(ref_khz);
+	tsc_ref = TSC_REF_HPET;
+	print_detected();
 }
 
 void udelay(unsigned long usecs)
 {
-	u64 end = rdtsc() + (u64)usecs * tsc_khz / 1000;
+	u64 end = rdtsc() + (u64)usecs * delay_khz() / 1000;
 
 	while (rdtsc() < end)
 		cpu_relax();

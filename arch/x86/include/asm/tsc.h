@@ -4,5 +4,6 @@
 
 extern unsigned long tsc_khz;
 void tsc_init(void);
+void tsc_calibrate_ref(unsigned long ref_khz);
 
 #endif
