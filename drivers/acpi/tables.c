@@ -42,6 +42,10 @@ struct acpi_table_fadt {
 	struct acpi_generic_address x_pm1b_event_block;
 	struct acpi_generic_address x_pm1a_control_block;
 	struct acpi_generic_address x_pm1b_control_block;
+	u8 reserved3[48];
+	/* ACPI 5.0 and later: hardware-reduced machines (QEMU's microvm) */
+	struct acpi_generic_address sleep_control;
+	struct acpi_generic_address sleep_status;
 } __packed;
 
 /* offsets from Table 5.9 of ACPI 6.5 */
@@ -52,11 +56,19 @@ _Static_assert(offsetof(struct acpi_table_fadt, x_dsdt) == 140,
 	       "FADT.X_DSDT");
 _Static_assert(offsetof(struct acpi_table_fadt, x_pm1a_control_block) == 172,
 	       "FADT.X_PM1a_CNT_BLK");
+_Static_assert(offsetof(struct acpi_table_fadt, sleep_control) == 244,
+	       "FADT.SLEEP_CONTROL_REG");
+#define FADT_X_END	offsetof(struct acpi_table_fadt, reserved3)
+#define FADT_SLEEP_END	offsetof(struct acpi_table_fadt, sleep_status)
 
 /* 4.8.3.2.1 PM1 Control Registers */
 #define ACPI_PM1_SLP_TYP_SHIFT	10
 #define ACPI_PM1_SLP_TYP_MASK	(7 << ACPI_PM1_SLP_TYP_SHIFT)
 #define ACPI_PM1_SLP_EN		(1 << 13)
+/* 4.8.3.7 Sleep Control Register (hardware-reduced ACPI) */
+#define ACPI_SLEEP_TYP_SHIFT	2
+#define ACPI_SLEEP_TYP_MASK	(7 << ACPI_SLEEP_TYP_SHIFT)
+#define ACPI_SLEEP_EN		(1 << 5)
 
 static struct {
 	char sig[4];
@@ -66,6 +78,7 @@ static struct {
 static unsigned int acpi_nr_tables;
 
 static u16 acpi_pm1a_cnt, acpi_pm1b_cnt;
+static struct acpi_generic_address acpi_sleep_cnt;
 /* S5 sleep types; 0 until \_S5 says otherwise, which is QEMU's value */
 static u8 acpi_s5_typa, acpi_s5_typb;
 
@@ -263,7 +276,7 @@ static void acpi_parse_fadt(phys_addr_t phys, u32 len)
 	struct acpi_table_fadt f;
 	struct acpi_table_header h;
 	phys_addr_t dsdt;
-	bool has_x = len >= sizeof(f);
+	bool has_x = len >= FADT_X_END;
 
 	memset(&f, 0, sizeof(f));
 	if (acpi_read_phys(phys, &f, min((unsigned long)len, sizeof(f))))
@@ -272,6 +285,10 @@ static void acpi_parse_fadt(phys_addr_t phys, u32 len)
 				     has_x ? &f.x_pm1a_control_block : NULL);
 	acpi_pm1b_cnt = acpi_io_port(f.pm1b_control_block,
 				     has_x ? &f.x_pm1b_control_block : NULL);
+	if (len >= FADT_SLEEP_END && f.sleep_control.address &&
+	    (f.sleep_control.space_id == ACPI_ADR_SPACE_SYSTEM_IO ||
+	     f.sleep_control.space_id == ACPI_ADR_SPACE_SYSTEM_MEMORY))
+		acpi_sleep_cnt = f.sleep_control;
 	dsdt = has_x && f.x_dsdt ? f.x_dsdt : f.dsdt;
 	if (!dsdt || acpi_check_table(dsdt, &h))
 		return;
@@ -331,8 +348,8 @@ int acpi_table_init(void)
 		if (!memcmp(h.signature, "FACP", 4))
 			acpi_parse_fadt(entry, h.length);
 	}
-	if (!acpi_pm1a_cnt)
-		pr_warn("ACPI: no FADT PM1a control block, poweroff falls back to port 0x604\n");
+	if (!acpi_pm1a_cnt && !acpi_sleep_cnt.address)
+		pr_warn("ACPI: no FADT PM1a control block or sleep control register, poweroff falls back to port 0x604\n");
 	return 0;
 }
 
@@ -369,14 +386,37 @@ static void acpi_pm1_sleep(u16 port, u8 typ)
 	outw(v | ACPI_PM1_SLP_EN, port);
 }
 
+/* 7.4.2.5 for hardware-reduced ACPI: one byte, SLP_TYP and SLP_EN */
+static int acpi_sleep_reg_s5(void)
+{
+	u8 v = ((acpi_s5_typa << ACPI_SLEEP_TYP_SHIFT) & ACPI_SLEEP_TYP_MASK) |
+	       ACPI_SLEEP_EN;
+	void __iomem *reg;
+
+	if (acpi_sleep_cnt.space_id == ACPI_ADR_SPACE_SYSTEM_IO) {
+		if (acpi_sleep_cnt.address > 0xffff)
+			return -ENODEV;
+		outb(v, acpi_sleep_cnt.address);
+		return -EIO;
+	}
+	reg = ioremap(acpi_sleep_cnt.address, 1);
+	if (!reg)
+		return -ENOMEM;
+	writeb(v, reg);
+	return -EIO;
+}
+
 /**
- * acpi_power_off() - enter S5 through the FADT's PM1 control blocks
+ * acpi_power_off() - enter S5 through the FADT's PM1 control blocks, or
+ * on a hardware-reduced machine its sleep control register
  *
- * Returns -ENODEV when the FADT gave no PM1a control block, -EIO when the
- * machine is still running after the write.
+ * Returns -ENODEV when the FADT gave neither, -EIO when the machine is
+ * still running after the write.
  */
 int acpi_power_off(void)
 {
+	if (!acpi_pm1a_cnt && acpi_sleep_cnt.address)
+		return acpi_sleep_reg_s5();
 	if (!acpi_pm1a_cnt)
 		return -ENODEV;
 	acpi_pm1_sleep(acpi_pm1a_cnt, acpi_s5_typa);

@@ -48,6 +48,7 @@ struct acpi_generic_address {
 	u64 address;
 } __packed;
 
+#define ACPI_ADR_SPACE_SYSTEM_MEMORY	0
 #define ACPI_ADR_SPACE_SYSTEM_IO	1
 
 #define ACPI_TABLE_MAX_LEN	(16UL << 20)	/* sanity bound on @length */
