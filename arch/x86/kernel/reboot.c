@@ -2,10 +2,15 @@
 /*
  * Switching the machine off and restarting it.
  *
- * Power off is ACPI S5 through the FADT's PM1 control block.  Should that
- * be missing or ignored, QEMU's q35 and pc machines both decode their PM1a
- * control register at port 0x604 (SeaBIOS puts the PM base at 0x600), so
- * that port is tried before giving up and halting.
+ * Power off is ACPI S5 through the FADT's PM1 control block (or, on a
+ * hardware-reduced machine such as QEMU's microvm, its sleep control
+ * register).  Should that be missing or ignored, QEMU's q35 and pc
+ * machines both decode their PM1a control register at port 0x604
+ * (SeaBIOS puts the PM base at 0x600), so that port is tried next.  A
+ * machine without ACPI ("-M isapc", "-M pc,acpi=off") has no way to
+ * switch itself off at all: there the last way out is QEMU's
+ * isa-debug-exit device, when the command line gave one, and then the
+ * CPU halts after saying so, as Linux does ("reboot: System halted").
  *
  * Restart pulses the CPU reset line through the keyboard controller, and
  * if that does not work, triple-faults: with an empty IDT any exception
@@ -20,6 +25,9 @@
 
 #define QEMU_PM1A_CNT		0x604
 #define QEMU_S5_SLP_EN		0x2000	/* SLP_EN, SLP_TYP 0 */
+
+/* isa-debug-exit's status: (0 << 1) | 1, "switched off" */
+#define QEMU_EXIT_POWER_OFF	0
 
 #define KBD_STATUS_PORT		0x64
 #define KBD_STATUS_IBF		0x02	/* input buffer full */
@@ -42,7 +50,9 @@ void machine_power_off(void)
 		 ret, QEMU_PM1A_CNT);
 	outw(QEMU_S5_SLP_EN, QEMU_PM1A_CNT);
 	mdelay(100);
-	pr_emerg("reboot: System halted: it could not be switched off\n");
+	pr_emerg("reboot: no power-off device answered, trying QEMU's isa-debug-exit (port 0xf4)\n");
+	qemu_exit(QEMU_EXIT_POWER_OFF);
+	pr_emerg("reboot: System halted: this machine cannot be switched off by software\n");
 	for (;;)
 		halt();
 }
