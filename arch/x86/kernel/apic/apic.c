@@ -23,6 +23,7 @@
 #include <linux/string.h>
 #include <asm/apic.h>
 #include <asm/io.h>
+#include <asm/mpspec.h>
 #include <asm/special_insns.h>
 
 /* local APIC registers (SDM Vol. 3A, Table 11-1) */
@@ -77,39 +78,45 @@ static u32 io_apic_read(void __iomem *base, u8 reg)
 	return readl(base + IO_APIC_WIN);
 }
 
-static void apic_add_ioapic(const struct acpi_madt_io_apic *e)
+/* map and identify an IO-APIC the firmware (@fw_id) names */
+static void ioapic_register(u8 fw_id, u32 address, u32 gsi_base)
 {
 	struct io_apic *io;
 	void __iomem *base;
 	u32 ver;
 
-	pr_info("ACPI: IOAPIC (id[0x%02x] address[0x%08x] gsi_base[%u])\n",
-		e->id, e->address, e->global_irq_base);
 	if (apic.nr_ioapics == MAX_IO_APICS) {
 		pr_warn("APIC: more than %d IO-APICs, 0x%08x ignored\n",
-			MAX_IO_APICS, e->address);
+			MAX_IO_APICS, address);
 		return;
 	}
-	base = ioremap(e->address, IO_APIC_MMIO_SIZE);
+	base = ioremap(address, IO_APIC_MMIO_SIZE);
 	if (!base) {
-		pr_warn("APIC: cannot map IO-APIC at 0x%08x\n", e->address);
+		pr_warn("APIC: cannot map IO-APIC at 0x%08x\n", address);
 		return;
 	}
 	io = &apic.ioapics[apic.nr_ioapics];
 	io->base = base;
-	io->phys = e->address;
-	io->gsi_base = e->global_irq_base;
+	io->phys = address;
+	io->gsi_base = gsi_base;
 	io->id = (io_apic_read(base, IO_APIC_REG_ID) >> 24) & 0xf;
 	ver = io_apic_read(base, IO_APIC_REG_VER);
 	io->version = ver & 0xff;
 	io->nr_pins = ((ver >> 16) & 0xff) + 1;
 	pr_info("IOAPIC[%u]: apic_id %u, version %u, address 0x%x, GSI %u-%u\n",
-		apic.nr_ioapics, io->id, io->version, e->address, io->gsi_base,
+		apic.nr_ioapics, io->id, io->version, address, io->gsi_base,
 		io->gsi_base + io->nr_pins - 1);
-	if (io->id != e->id)
-		pr_info("IOAPIC[%u]: MADT says id %u, the chip %u\n",
-			apic.nr_ioapics, e->id, io->id);
+	if (io->id != fw_id)
+		pr_info("IOAPIC[%u]: firmware says id %u, the chip %u\n",
+			apic.nr_ioapics, fw_id, io->id);
 	apic.nr_ioapics++;
+}
+
+static void apic_add_ioapic(const struct acpi_madt_io_apic *e)
+{
+	pr_info("ACPI: IOAPIC (id[0x%02x] address[0x%08x] gsi_base[%u])\n",
+		e->id, e->address, e->global_irq_base);
+	ioapic_register(e->id, e->address, e->global_irq_base);
 }
 
 static void madt_add_cpu(const struct acpi_madt_local_apic *la)
@@ -237,10 +244,45 @@ static void apic_map_lapic(void)
 		((ver >> 16) & 0xff) + 1, (unsigned long long)apic.lapic_phys);
 }
 
+/*
+ * Without a MADT, the MP table lists the CPUs and IO-APICs (Linux does the
+ * same).  The IO-APICs' GSIs follow each other in table order, as Linux
+ * numbers them.
+ */
+static void apic_init_mptable(void)
+{
+	static struct mp_config mp;
+	struct smp_cpu_entry *e;
+	unsigned int i, gsi = 0;
+
+	if (mp_config_read(&mp)) {
+		pr_info("APIC: no MADT and no usable MP table, APICs not mapped\n");
+		return;
+	}
+	apic.lapic_phys = mp.lapic;
+	for (i = 0; i < mp.nr_cpus && i < MAX_MADT_CPUS; i++) {
+		e = &apic.cpu_entries[apic.nr_cpu_entries++];
+		e->apic_id = mp.cpus[i].apicid;
+		e->acpi_id = APIC_ID_INVALID;
+		e->enabled = mp.cpus[i].enabled;
+		apic.nr_cpus += e->enabled;
+	}
+	for (i = 0; i < mp.nr_ioapics; i++) {
+		ioapic_register(mp.ioapics[i].apicid, mp.ioapics[i].addr, gsi);
+		if (apic.nr_ioapics)
+			gsi = apic.ioapics[apic.nr_ioapics - 1].gsi_base +
+			      apic.ioapics[apic.nr_ioapics - 1].nr_pins;
+	}
+	apic_map_lapic();
+	pr_info("APIC: %u CPU(s), %u IO-APIC(s) from the MP table\n",
+		apic.nr_cpus, apic.nr_ioapics);
+}
+
 /**
  * apic_init() - find, map and identify the local APIC and the IO-APICs
  *
- * Needs ACPI tables and ioremap().  The mappings stay in @apic.
+ * Needs ACPI tables (the MADT, else the MP table) and ioremap().  The
+ * mappings stay in @apic.
  */
 void apic_init(void)
 {
@@ -253,7 +295,9 @@ void apic_init(void)
 	u32 len, parsed_len;
 
 	if (acpi_find_table("APIC", &phys, &len)) {
-		pr_info("APIC: no MADT, APICs not mapped\n");
+		prev = set_current_context(&apic_task);
+		apic_init_mptable();
+		set_current_context(prev);
 		return;
 	}
 	if (len < sizeof(*madt)) {
