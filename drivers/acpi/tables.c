@@ -36,13 +36,19 @@ struct acpi_table_fadt {
 	u32 pm1b_event_block;
 	u32 pm1a_control_block;
 	u32 pm1b_control_block;
-	u8 reserved2[68];
+	u32 pm2_control_block;
+	u32 pm_timer_block;
+	u8 reserved2[32];
+	u32 flags;
+	u8 reserved3[24];
 	u64 x_dsdt;
 	struct acpi_generic_address x_pm1a_event_block;
 	struct acpi_generic_address x_pm1b_event_block;
 	struct acpi_generic_address x_pm1a_control_block;
 	struct acpi_generic_address x_pm1b_control_block;
-	u8 reserved3[48];
+	struct acpi_generic_address x_pm2_control_block;
+	struct acpi_generic_address x_pm_timer_block;
+	u8 reserved4[24];
 	/* ACPI 5.0 and later: hardware-reduced machines (QEMU's microvm) */
 	struct acpi_generic_address sleep_control;
 	struct acpi_generic_address sleep_status;
@@ -56,9 +62,17 @@ _Static_assert(offsetof(struct acpi_table_fadt, x_dsdt) == 140,
 	       "FADT.X_DSDT");
 _Static_assert(offsetof(struct acpi_table_fadt, x_pm1a_control_block) == 172,
 	       "FADT.X_PM1a_CNT_BLK");
+_Static_assert(offsetof(struct acpi_table_fadt, pm_timer_block) == 76,
+	       "FADT.PM_TMR_BLK");
+_Static_assert(offsetof(struct acpi_table_fadt, flags) == 112, "FADT.Flags");
+_Static_assert(offsetof(struct acpi_table_fadt, x_pm_timer_block) == 208,
+	       "FADT.X_PM_TMR_BLK");
 _Static_assert(offsetof(struct acpi_table_fadt, sleep_control) == 244,
 	       "FADT.SLEEP_CONTROL_REG");
-#define FADT_X_END	offsetof(struct acpi_table_fadt, reserved3)
+#define FADT_X_END	offsetof(struct acpi_table_fadt, x_pm2_control_block)
+#define FADT_X_TMR_END	offsetof(struct acpi_table_fadt, reserved4)
+/* Table 5.10: the PM timer counts 32 bits, not 24 */
+#define ACPI_FADT_TMR_VAL_EXT	(1 << 8)
 #define FADT_SLEEP_END	offsetof(struct acpi_table_fadt, sleep_status)
 
 /* 4.8.3.2.1 PM1 Control Registers */
@@ -79,6 +93,8 @@ static unsigned int acpi_nr_tables;
 
 static u16 acpi_pm1a_cnt, acpi_pm1b_cnt;
 static struct acpi_generic_address acpi_sleep_cnt;
+static u16 acpi_pm_tmr;
+static bool acpi_pm_tmr_32bit;
 /* S5 sleep types; 0 until \_S5 says otherwise, which is QEMU's value */
 static u8 acpi_s5_typa, acpi_s5_typb;
 
@@ -285,6 +301,10 @@ static void acpi_parse_fadt(phys_addr_t phys, u32 len)
 				     has_x ? &f.x_pm1a_control_block : NULL);
 	acpi_pm1b_cnt = acpi_io_port(f.pm1b_control_block,
 				     has_x ? &f.x_pm1b_control_block : NULL);
+	acpi_pm_tmr = acpi_io_port(f.pm_timer_block,
+				   len >= FADT_X_TMR_END ?
+				   &f.x_pm_timer_block : NULL);
+	acpi_pm_tmr_32bit = f.flags & ACPI_FADT_TMR_VAL_EXT;
 	if (len >= FADT_SLEEP_END && f.sleep_control.address &&
 	    (f.sleep_control.space_id == ACPI_ADR_SPACE_SYSTEM_IO ||
 	     f.sleep_control.space_id == ACPI_ADR_SPACE_SYSTEM_MEMORY))
@@ -351,6 +371,20 @@ int acpi_table_init(void)
 	if (!acpi_pm1a_cnt && !acpi_sleep_cnt.address)
 		pr_warn("ACPI: no FADT PM1a control block or sleep control register, poweroff falls back to port 0x604\n");
 	return 0;
+}
+
+/**
+ * acpi_pm_timer_port() - the FADT's power-management timer
+ * @bits: set to the counter's width, 24 or 32
+ *
+ * Returns its I/O port, or 0 when the FADT names none (hardware-reduced
+ * machines have none).  The counter runs at 3.579545 MHz (ACPI 6.5,
+ * 4.8.3.3).
+ */
+u16 acpi_pm_timer_port(unsigned int *bits)
+{
+	*bits = acpi_pm_tmr_32bit ? 32 : 24;
+	return acpi_pm_tmr;
 }
 
 /**

@@ -63,5 +63,6 @@ int acpi_parse_s5(const u8 *p, size_t n, u8 *typa, u8 *typb);
 int acpi_table_init(void);
 int acpi_find_table(const char *sig, phys_addr_t *phys, u32 *len);
 int acpi_power_off(void);
+u16 acpi_pm_timer_port(unsigned int *bits);
 
 #endif /* _CACHET_LINUX_ACPI_H */

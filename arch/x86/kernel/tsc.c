@@ -16,8 +16,9 @@
  *     calibrate against PIT".
  *  2. Without a PIT: CPUID leaf 0x15 (crystal ratio), then 0x16 (base
  *     frequency), when the CPU has them.
- *  3. The HPET, when ACPI lists one and its counter moves.  It replaces
- *     the early value: the PIT's when the two agree within 10% (as Linux
+ *  3. The HPET, when ACPI lists one and its counter moves, else the ACPI
+ *     PM timer, when the FADT names one and it moves.  It replaces the
+ *     early value: the PIT's when the two agree within 10% (as Linux
  *     does), and also when they do not (Linux would keep the PIT's; here
  *     an emulated PIT is the likelier one to be wrong), with a warning.
  *
@@ -51,7 +52,7 @@
 #define TSC_KHZ_ASSUMED	10000000UL
 
 unsigned long tsc_khz;
-static enum { TSC_REF_NONE, TSC_REF_PIT, TSC_REF_CPUID, TSC_REF_HPET }
+static enum { TSC_REF_NONE, TSC_REF_PIT, TSC_REF_CPUID, TSC_REF_TIMER }
 	tsc_ref;
 /* local_clock() = ns_base + (rdtsc() - tsc_base) * tsc_mult >> 32 */
 static u64 tsc_base, ns_base;
@@ -187,7 +188,7 @@ static void print_detected(void)
  * tsc_init() - measure the TSC rate against the PIT and start the clock
  *
  * Without a PIT, takes the rate CPUID states, if any; otherwise the rate
- * stays unknown until tsc_calibrate_ref() (the HPET) gives one.
+ * stays unknown until tsc_calibrate_ref() (HPET or PM timer) gives one.
  */
 void tsc_init(void)
 {
@@ -203,7 +204,7 @@ void tsc_init(void)
 		pr_warn("Unable to calibrate against PIT\n");
 		khz = cpuid_tsc_khz();
 		if (!khz) {
-			pr_info("no CPUID frequency either: rate unknown until the HPET is found\n");
+			pr_info("no CPUID frequency either: rate unknown until the HPET or PM timer is found\n");
 			return;
 		}
 		pr_info("using the frequency CPUID states\n");
@@ -222,15 +223,18 @@ static bool tsc_ref_matches(unsigned long a, unsigned long b)
 }
 
 /**
- * tsc_calibrate_ref() - take the TSC rate a reference timer measured
- * @ref_khz: TSC rate measured against the HPET; 0 when there is no
- *           usable HPET
+ * tsc_calibrate_ref() - take the TSC rate a reference timer measures
+ * @hpet_khz: TSC rate measured against the HPET; 0 when there is no
+ *            usable HPET, and then the ACPI PM timer is tried
  *
  * Called once, before the other CPUs start.  Prints which rate is used
  * and why; with no rate at all, says so and keeps the assumed one.
  */
-void tsc_calibrate_ref(unsigned long ref_khz)
+void tsc_calibrate_ref(unsigned long hpet_khz)
 {
+	const char *ref = hpet_khz ? "HPET" : "PMTIMER";
+	unsigned long ref_khz = hpet_khz ? hpet_khz : acpi_pm_measure_tsc_khz();
+
 	if (!ref_khz) {
 		if (tsc_ref == TSC_REF_PIT) {
 			pr_info("Using PIT calibration value\n");
@@ -242,19 +246,19 @@ void tsc_calibrate_ref(unsigned long ref_khz)
 		return;
 	}
 	if (tsc_ref == TSC_REF_PIT && tsc_ref_matches(tsc_khz, ref_khz)) {
-		pr_info("PIT calibration matches HPET. 1 loops\n");
+		pr_info("PIT calibration matches %s. 1 loops\n", ref);
 		tsc_set_rate(ref_khz);
 		pr_info("Refined TSC clocksource calibration: %lu.%03lu MHz\n",
 			tsc_khz / 1000, tsc_khz % 1000);
-		tsc_ref = TSC_REF_HPET;
+		tsc_ref = TSC_REF_TIMER;
 		return;
 	}
 	if (tsc_ref == TSC_REF_PIT)
-		pr_warn("PIT calibration deviates from HPET: %lu %lu\n",
+		pr_warn("PIT calibration deviates from %s: %lu %lu\n", ref,
 			tsc_khz, ref_khz);
-	pr_info("using HPET reference calibration\n");
+	pr_info("using %s reference calibration\n", ref);
 	tsc_set_rate(ref_khz);
-	tsc_ref = TSC_REF_HPET;
+	tsc_ref = TSC_REF_TIMER;
 	print_detected();
 }
 

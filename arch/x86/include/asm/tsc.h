@@ -4,6 +4,8 @@
 
 extern unsigned long tsc_khz;
 void tsc_init(void);
-void tsc_calibrate_ref(unsigned long ref_khz);
+void tsc_calibrate_ref(unsigned long hpet_khz);
+/* drivers/clocksource/acpi_pm.c */
+unsigned long acpi_pm_measure_tsc_khz(void);
 
 #endif
