@@ -314,8 +314,10 @@ void *memremap(resource_size_t offset, size_t size, unsigned long flags)
 {
 	if (!size)
 		return NULL;
+	/* the direct map holds whole pages of RAM only: not 0x9f000 */
 	if ((flags & MEMREMAP_WB) &&
-	    e820__mapped_all(offset, offset + size, E820_TYPE_RAM))
+	    e820__mapped_all(offset & PAGE_MASK,
+			     PAGE_ALIGN(offset + size), E820_TYPE_RAM))
 		return __va(offset);
 	if (flags & MEMREMAP_WB)
 		return (__force void *)ioremap_cache(offset, size);

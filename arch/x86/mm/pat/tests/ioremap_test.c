@@ -5,6 +5,7 @@
  * counters, fault injection, and the alias verifier (which every suite
  * here runs after its scenario, and which must catch a planted alias).
  */
+#include <linux/e820.h>
 #include <linux/gfp.h>
 #include <linux/kernel.h>
 #include <linux/ktest.h>
@@ -353,6 +354,47 @@ static void ioremap_test_weaker_names_holder(struct ktest *t)
 	ktest_expect_no_alias(t);
 }
 
+/* the first RAM entry of e820 that ends inside a page, or 0 */
+static u64 ram_end_mid_page(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < e820_table.nr_entries; i++) {
+		const struct e820_entry *e = &e820_table.entries[i];
+
+		if (e->type == E820_TYPE_RAM && ((e->addr + e->size) & ~PAGE_MASK))
+			return e->addr + e->size;
+	}
+	return 0;
+}
+
+/*
+ * memremap(MEMREMAP_WB) of RAM in a page that is RAM only in part (QEMU's
+ * e820 ends the low RAM at 0x9fc00): the direct map does not cover that
+ * page, so the answer must be a mapping of its own, one that reads.
+ */
+static void ioremap_test_memremap_partial_page(struct ktest *t)
+{
+	u64 end = ram_end_mid_page();
+	enum pg_level level;
+	void *p;
+
+	if (!end) {
+		ktest_skip(t, "no RAM entry ends inside a page here");
+		return;
+	}
+	p = memremap(end - 16, 16, MEMREMAP_WB);
+	KTEST_ASSERT_TRUE(t, p != NULL);
+	KTEST_EXPECT_FALSE(t, virt_in_direct_map((unsigned long)p));
+	KTEST_EXPECT_TRUE(t, pt_read_entry((unsigned long)p, &level) &
+			  _PAGE_PRESENT);
+	memunmap(p);
+	/* whole pages of RAM still come back through the direct map */
+	p = memremap((end & PAGE_MASK) - PAGE_SIZE, 16, MEMREMAP_WB);
+	KTEST_EXPECT_TRUE(t, p == __va((end & PAGE_MASK) - PAGE_SIZE));
+	memunmap(p);
+}
+
 static struct ktest_case ioremap_cases[] = {
 	KTEST_CASE(ioremap_test_matrix),
 	KTEST_CASE(ioremap_test_bar_conflicts),
@@ -360,6 +402,7 @@ static struct ktest_case ioremap_cases[] = {
 	KTEST_CASE(ioremap_test_large_pages),
 	KTEST_CASE(ioremap_test_isa_range),
 	KTEST_CASE(ioremap_test_weaker_names_holder),
+	KTEST_CASE(ioremap_test_memremap_partial_page),
 	{}
 };
 KTEST_SUITE(pat_ioremap, ioremap_cases);
