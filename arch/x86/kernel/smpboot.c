@@ -359,6 +359,12 @@ static int do_boot_cpu(unsigned int cpu, u64 *ns)
 	return err;
 }
 
+/* where the CPU list came from, for messages */
+static const char *cpu_source(void)
+{
+	return apic.cpu_source ? apic.cpu_source : "MADT";
+}
+
 static void report_madt(const enum smp_cpu_verdict *v, unsigned int n,
 			const struct smp_cpu_entry *e)
 {
@@ -367,12 +373,12 @@ static void report_madt(const enum smp_cpu_verdict *v, unsigned int n,
 	for (i = 0; i < n; i++)
 		if (v[i] == SMP_CPU_DUPLICATE || v[i] == SMP_CPU_BAD_ID ||
 		    v[i] == SMP_CPU_OVER_LIMIT)
-			pr_warn("MADT LAPIC entry %u (APIC ID %#x, ACPI ID %#x): %s, ignored\n",
-				i, e[i].apic_id, e[i].acpi_id,
+			pr_warn("%s LAPIC entry %u (APIC ID %#x, ACPI ID %#x): %s, ignored\n",
+				cpu_source(), i, e[i].apic_id, e[i].acpi_id,
 				smp_cpu_verdict_name(v[i]));
 	if (!cpu_map.boot_cpu_listed)
-		pr_warn("the MADT does not list the boot CPU (APIC ID %#x)\n",
-			cpu_map.apicid[0]);
+		pr_warn("the %s does not list the boot CPU (APIC ID %#x)\n",
+			cpu_source(), cpu_map.apicid[0]);
 }
 
 static unsigned int build_cpu_map(void)

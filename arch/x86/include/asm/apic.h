@@ -27,7 +27,8 @@ struct io_apic {
 struct apic_state {
 	void __iomem *lapic;		/* UC- mapping of the local APIC page */
 	phys_addr_t lapic_phys;
-	unsigned int nr_cpus;		/* enabled LAPIC entries in the MADT */
+	const char *cpu_source;		/* "MADT" or "MP table" */
+	unsigned int nr_cpus;		/* enabled LAPIC entries listed */
 	unsigned int nr_ioapics;
 	struct io_apic ioapics[MAX_IO_APICS];
 	unsigned int nr_cpu_entries;	/* LAPIC entries, enabled or not */

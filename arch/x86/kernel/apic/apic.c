@@ -260,6 +260,7 @@ static void apic_init_mptable(void)
 		return;
 	}
 	apic.lapic_phys = mp.lapic;
+	apic.cpu_source = "MP table";
 	for (i = 0; i < mp.nr_cpus && i < MAX_MADT_CPUS; i++) {
 		e = &apic.cpu_entries[apic.nr_cpu_entries++];
 		e->apic_id = mp.cpus[i].apicid;

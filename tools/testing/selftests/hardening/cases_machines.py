@@ -124,6 +124,17 @@ def pc_acpi_off(out, status):
     yield from check_status(status, 1, "isa-debug-exit")
 
 
+def mptable_bad_entries(out, status):
+    # entries appended by the test hook: messages name the MP table
+    for m in ("smpboot: MP table LAPIC entry 2 (APIC ID 0x1, ACPI ID 0xff): "
+              "duplicate APIC ID, ignored",
+              "smpboot: MP table LAPIC entry 3 (APIC ID 0xff, ACPI ID 0xff): "
+              "bad APIC ID, ignored"):
+        yield f"logged: {m}", has(out, m), None
+    yield from check_cpus(out, 2)
+    yield from check_status(status, 1, "isa-debug-exit")
+
+
 def isapc(out, status):
     yield "powers down", has(out, "reboot: Power down"), None
     yield "the way out is said", has(out, EXIT_VIA_DEVICE), None
@@ -146,6 +157,10 @@ CASES = [
     # SeaBIOS lists one CPU per package in the MP table: two sockets
     Case("machines_pc_acpi_off_smp2", pc_acpi_off, machine="pc,acpi=off",
          smp="2,sockets=2", append=POWEROFF, debug_exit=True, timeout=40),
+    Case("machines_mptable_bad_entries", mptable_bad_entries,
+         machine="pc,acpi=off", smp="2,sockets=2",
+         append="smpboot.test_extra_lapic=1,0xff " + POWEROFF,
+         debug_exit=True, timeout=40),
     Case("machines_isapc", isapc, machine="isapc", smp=1, append=POWEROFF,
          debug_exit=True, timeout=40),
 ]
