@@ -160,9 +160,25 @@ void unregister_console(struct console *con)
 	}
 }
 
+/*
+ * Direct writes take logbuf_lock like printk(), so a message another CPU
+ * prints lands between two writes, never inside one: test data such as
+ * the memtype log is parsed line by line at the other end.  A long write
+ * goes in pieces, so that interrupts are never off for long.
+ */
+#define CONSOLE_WRITE_PIECE	4096
+
 void console_write(const char *s, unsigned int n)
 {
-	consoles_write(s, n);
+	unsigned long flags;
+	unsigned int part;
+
+	for (; n; s += part, n -= part) {
+		part = min_t(unsigned int, n, CONSOLE_WRITE_PIECE);
+		spin_lock_irqsave(&logbuf_lock, flags);
+		consoles_write(s, part);
+		spin_unlock_irqrestore(&logbuf_lock, flags);
+	}
 }
 
 /**
@@ -175,10 +191,13 @@ void console_write(const char *s, unsigned int n)
 bool console_write_named(const char *name, const char *s, unsigned int n)
 {
 	struct console *con;
+	unsigned long flags;
 
 	for (con = console_list; con; con = con->next) {
 		if (!strcmp(con->name, name)) {
+			spin_lock_irqsave(&logbuf_lock, flags);
 			con->write(con, s, n);
+			spin_unlock_irqrestore(&logbuf_lock, flags);
 			return true;
 		}
 	}
