@@ -124,6 +124,16 @@ def pc_acpi_off(out, status):
     yield from check_status(status, 1, "isa-debug-exit")
 
 
+def pc_acpi_off_one_socket(out, status):
+    # SeaBIOS lists the first CPU of each socket only; Linux sees one too
+    yield "the MP table is found", \
+        has(out, "Intel MultiProcessor Specification v1.4"), None
+    yield "it lists one CPU", has(out, "Processors: 1"), None
+    yield from check_cpus(out, 1)
+    yield "the way out is said", has(out, EXIT_VIA_DEVICE), None
+    yield from check_status(status, 1, "isa-debug-exit")
+
+
 def mptable_bad_entries(out, status):
     # entries appended by the test hook: messages name the MP table
     for m in ("smpboot: MP table LAPIC entry 2 (APIC ID 0x1, ACPI ID 0xff): "
@@ -157,6 +167,10 @@ CASES = [
     # SeaBIOS lists one CPU per package in the MP table: two sockets
     Case("machines_pc_acpi_off_smp2", pc_acpi_off, machine="pc,acpi=off",
          smp="2,sockets=2", append=POWEROFF, debug_exit=True, timeout=40),
+    # the issue's own row: -smp 2 is two cores of one socket
+    Case("machines_pc_acpi_off_smp2_one_socket", pc_acpi_off_one_socket,
+         machine="pc,acpi=off", smp=2, append=POWEROFF, debug_exit=True,
+         timeout=40),
     Case("machines_mptable_bad_entries", mptable_bad_entries,
          machine="pc,acpi=off", smp="2,sockets=2",
          append="smpboot.test_extra_lapic=1,0xff " + POWEROFF,
