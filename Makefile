@@ -48,6 +48,7 @@ kernel-dirs := \
 	arch/x86/kernel/cpu \
 	arch/x86/mm \
 	arch/x86/mm/pat \
+	arch/x86/lib \
 	init \
 	kernel \
 	mm \

@@ -19,9 +19,11 @@
 /* sparse annotations; plain compilers see nothing */
 #ifdef __CHECKER__
 #define __iomem		__attribute__((noderef, address_space(__iomem)))
+#define __user		__attribute__((noderef, address_space(__user)))
 #define __force		__attribute__((force))
 #else
 #define __iomem
+#define __user
 #define __force
 #endif
 

@@ -37,6 +37,8 @@
 #define X86_FEATURE_GBPAGES	(2 * 32 + 26)	/* "pdpe1gb" */
 #define X86_FEATURE_LM		(2 * 32 + 29)
 /* CPUID.07H.0:EBX */
+#define X86_FEATURE_SMEP	(3 * 32 + 7)
+#define X86_FEATURE_SMAP	(3 * 32 + 20)
 #define X86_FEATURE_CLFLUSHOPT	(3 * 32 + 23)
 #define NCAPINTS		4
 

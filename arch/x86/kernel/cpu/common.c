@@ -41,6 +41,7 @@ static const struct {
 	{ X86_FEATURE_NX, "nx" }, { X86_FEATURE_GBPAGES, "pdpe1gb" },
 	{ X86_FEATURE_LM, "lm" }, { X86_FEATURE_X2APIC, "x2apic" },
 	{ X86_FEATURE_HYPERVISOR, "hypervisor" },
+	{ X86_FEATURE_SMEP, "smep" }, { X86_FEATURE_SMAP, "smap" },
 	{ X86_FEATURE_CLFLUSHOPT, "clflushopt" },
 };
 
@@ -146,6 +147,15 @@ static void cpu_set_control_bits(const struct cpuinfo_x86 *c)
 		wrmsr(MSR_EFER, rdmsr(MSR_EFER) | EFER_NX);
 	if (cpu_has(c, X86_FEATURE_PGE))
 		write_cr4(read_cr4() | X86_CR4_PGE);
+	/*
+	 * Ring 0 never runs user code (SMEP) and touches user memory only
+	 * between stac and clac, in uaccess (SMAP).  Safe to turn on before
+	 * any user page exists: the kernel's own mappings are never _PAGE_USER.
+	 */
+	if (cpu_has(c, X86_FEATURE_SMEP))
+		write_cr4(read_cr4() | X86_CR4_SMEP);
+	if (cpu_has(c, X86_FEATURE_SMAP))
+		write_cr4(read_cr4() | X86_CR4_SMAP);
 	write_cr0(read_cr0() | X86_CR0_WP);
 }
 
