@@ -10,6 +10,8 @@
 #
 #   make defconfig      write .config from arch/x86/configs/defconfig
 #   make                build ./vmlinux (ELF64, PVH entry note)
+#   make initramfs      build usr/initramfs.cpio.gz from Debian's
+#                       busybox-static (not used by the kernel yet)
 #   make run            install what is missing, build, boot in QEMU
 #   make check          install what is missing, run every test
 #   make bench          regenerate the benchmark figures in Documentation/
@@ -192,6 +194,10 @@ $(VMLINUX): $(kernel-objs) $(LDS) $(KALLSYMS).o
 
 -include $(kernel-objs:.o=.d)
 
+# --- the initramfs: host tool, list and archive --------------------------
+
+include $(srctree)/usr/Makefile
+
 # --- running and testing -------------------------------------------------
 
 QEMU_APPEND ?=
@@ -224,6 +230,8 @@ clean:
 		\( -name '*.o' -o -name '*.d' -o -name '*.lds' \) -type f -print0 | xargs -0 rm -f
 	$(Q)rm -f $(VMLINUX) $(out).tmp_vmlinux1 $(KALLSYMS).S $(KALLSYMS).o
 	$(Q)rm -rf $(objtree)/include/generated
+	$(Q)rm -f $(GEN_INIT_CPIO) $(INITRAMFS_LIST) $(INITRAMFS_CPIO) \
+		$(INITRAMFS) $(out)usr/*.tmp
 	-$(Q)$(MAKE) -s -C tools/testing/unit clean 2>/dev/null
 	-$(Q)$(MAKE) -s -C tools/testing/pat clean 2>/dev/null
 

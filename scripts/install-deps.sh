@@ -4,7 +4,8 @@
 # missing.  Quiet when everything is there; uses sudo when not root.
 set -e
 
-PKGS="make gcc clang binutils python3 qemu-system-x86 libclang-rt-14-dev gnuplot-nox sparse"
+PKGS="make gcc clang binutils python3 qemu-system-x86 libclang-rt-14-dev gnuplot-nox sparse \
+	busybox-static cpio"
 
 missing=""
 for p in $PKGS; do
