@@ -8,7 +8,10 @@
 # "N passed, N failed, N skipped" line.  The exit status is 1 when
 # anything failed.
 #
-#	run.sh ./test_a ./test_b ...
+#	run.sh ./test_a ./test_b "./script arg" ...
+#
+# Each program is run with "-n N", its first case's number; a program
+# given with arguments (a script and its target) is split on spaces.
 
 passed=0
 failed=0
@@ -18,7 +21,8 @@ log=$(mktemp) || exit 2
 trap 'rm -f "$log"' EXIT
 
 for prog in "$@"; do
-	"$prog" -n "$next" >"$log" 2>&1
+	# shellcheck disable=SC2086
+	$prog -n "$next" >"$log" 2>&1
 	rc=$?
 	cat "$log"
 	p=$(grep -c '^ok ' "$log")
