@@ -5,7 +5,7 @@
 # inputs and found nothing, "not ok N" with the end of the log when it
 # found something, ran nothing or did not build, "ok N ... # SKIP" when
 # clang has no libFuzzer runtime here.  The checked-in seeds in
-# fuzz-corpus-TARGET are read, never written: new inputs go to build/fuzz/.
+# fuzz-corpus/TARGET are read, never written: new inputs go to build/fuzz/.
 # Environment: CLANG (default clang), FUZZ_TIME (default 5), MAKE.
 #
 #	fuzz_check.sh TARGET [-n N]
@@ -30,9 +30,9 @@ if ! ${MAKE:-make} -s "build/fuzz/fuzz_$target" CLANG="$CLANG"; then
 fi
 mkdir -p "build/fuzz/$target-corpus"
 if ! "./build/fuzz/fuzz_$target" -max_total_time="$FUZZ_TIME" \
-	-max_len=4096 -print_final_stats=1 -artifact_prefix=build/fuzz/ \
+	-max_len=8192 -print_final_stats=1 -artifact_prefix=build/fuzz/ \
 	"build/fuzz/$target-corpus" \
-	"fuzz-corpus-$target" 2>"$log"; then
+	"fuzz-corpus/$target" 2>"$log"; then
 	tail -40 "$log" | sed 's/^/# /'
 	echo "not ok $n - $name # a finding, see above and $log"
 	exit 1
