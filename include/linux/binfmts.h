@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The pure parts of execve that do not depend on the executable's format:
- * the initial user stack (fs/exec_stack.c), described in
- * Documentation/filesystems/binfmt-elf.rst.  Limits and names are Linux 6.1's (linux/binfmts.h,
+ * the initial user stack (fs/exec_stack.c) and "#!" scripts
+ * (fs/binfmt_script_parse.c).  Documentation/filesystems/binfmt-elf.rst
+ * describes both.  Limits and names are Linux 6.1's (linux/binfmts.h,
  * uapi/linux/limits.h).
  */
 #ifndef _CACHET_LINUX_BINFMTS_H
@@ -11,6 +12,8 @@
 #include <linux/types.h>
 #include <asm/page_types.h>
 
+/* the bytes of a file execve looks at to pick a format */
+#define BINPRM_BUF_SIZE		256
 /* one argument or environment string, its NUL included */
 #define MAX_ARG_STRLEN		(PAGE_SIZE * 32)
 #define MAX_ARG_STRINGS		0x7fffffff
@@ -61,5 +64,18 @@ u64 exec_stack_arg_limit(u64 rlim_stack);
 int exec_stack_build(void *buf, size_t size, u64 top,
 		     const struct exec_stack_args *a,
 		     struct exec_stack_layout *out, const char **reason);
+
+/* a "#!" line, parsed: @name and @arg point into @buf */
+struct binfmt_script {
+	char buf[BINPRM_BUF_SIZE];
+	const char *name;	/* the interpreter's path */
+	const char *arg;	/* its one optional argument, or NULL */
+};
+
+int binfmt_script_parse(const void *head, size_t len,
+			struct binfmt_script *s);
+long binfmt_script_argv(const struct binfmt_script *s, const char *path,
+			const char *const *argv, unsigned long argc,
+			const char **new_argv, unsigned long max);
 
 #endif /* _CACHET_LINUX_BINFMTS_H */
