@@ -121,6 +121,8 @@ static int parse_phdr_line(const char *line, struct readelf_info *ri)
 	if (!strcmp(type, "PHDR")) {
 		ri->has_pt_phdr = true;
 		ri->pt_phdr = vaddr;
+	} else if (!strcmp(type, "INTERP")) {
+		ri->has_interp = true;
 	} else if (!strcmp(type, "GNU_STACK")) {
 		ri->has_stack = true;
 		ri->stack_x = strchr(flags, 'E') != NULL;

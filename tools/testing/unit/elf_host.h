@@ -31,7 +31,7 @@ struct readelf_info {
 	unsigned int phnum;
 	unsigned int nr, first_load;	/* seg[] holds the PT_LOADs only */
 	struct readelf_seg seg[64];
-	bool has_pt_phdr, has_stack, stack_x;
+	bool has_pt_phdr, has_stack, stack_x, has_interp;
 	unsigned long long pt_phdr;
 };
 
