@@ -23,6 +23,7 @@
 #define ERANGE		34
 #define ENAMETOOLONG	36
 #define ENOSYS		38
+#define EBADMSG		74
 #define EOVERFLOW	75
 #define ETIMEDOUT	110
 
