@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """Test vectors for lib/inflate.c and lib/gunzip.c (test_inflate.c).
 
-    inflate_vectors.py OUT.h
+    inflate_vectors.py OUT.h [CORPUS_DIR]
 
 Writes a C header of cases: input bytes, whether they are raw DEFLATE or
 gzip, the expected result (a length or -errno) and the expected output.
@@ -10,9 +10,11 @@ The data is compressed by the host (gzip -n -9, gzip -1, python's zlib at
 several levels and strategies); the malformed and corner-case streams are
 written bit by bit below.  Every expectation is checked against zlib
 before it is written, so a case encodes what zlib does, not what the
-decoder under test does.
+decoder under test does.  With CORPUS_DIR, the small inputs are also
+written there one per file, as seeds for inflate_fuzz.
 """
 import gzip
+import os
 import random
 import struct
 import subprocess
@@ -451,7 +453,7 @@ def c_bytes(name, data):
 
 
 def main():
-    if len(sys.argv) != 2:
+    if len(sys.argv) not in (2, 3):
         sys.exit(__doc__)
     arrays = []
     cases = []          # (name, gzip, in array, in len, ret, out array, used)
@@ -502,6 +504,15 @@ def main():
                 name, "true" if is_gzip else "false", arr, n, ret, oarr,
                 used))
         f.write("};\n")
+    if len(sys.argv) == 3:
+        os.makedirs(sys.argv[2], exist_ok=True)
+        for name, stream in crafted_raw():
+            with open(os.path.join(sys.argv[2], "raw_" + name), "wb") as f:
+                f.write(b"\0" + stream)
+        for name, stream, _ in ok + bad:
+            if len(stream) <= 4096:
+                with open(os.path.join(sys.argv[2], name), "wb") as f:
+                    f.write(b"\1" + stream)
 
 
 if __name__ == "__main__":
