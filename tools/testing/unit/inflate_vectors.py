@@ -386,6 +386,12 @@ def gz_member(data, deflated=None, flags=0, extra=b"", name=b"",
     return bytes(hdr) + body + struct.pack("<II", crc, isize)
 
 
+# a gzip file of three members, one with no data
+MEMBERS = [(host_gzip(DATA["hello"], 9), DATA["hello"]),
+           (host_gzip(b"", 1), b""),
+           (host_gzip(DATA["text"], 6), DATA["text"])]
+
+
 def gzip_cases():
     text, hello = DATA["text"], DATA["hello"]
     ok = []                     # (name, input, output)
@@ -410,8 +416,8 @@ def gzip_cases():
     ok.append(("gzip_stored", gz_member(text[:3000],
                                         raw_deflate(text[:3000], 0, 0)),
                text[:3000]))
-    ok.append(("members_3", host_gzip(hello, 9) + host_gzip(b"", 1)
-               + host_gzip(text, 6), hello + text))
+    ok.append(("members_3", b"".join(m for m, _ in MEMBERS),
+               b"".join(d for _, d in MEMBERS)))
     bad.append(("gz_empty_input", b"", -EINVAL))
     bad.append(("gz_one_byte", b"\x1f", -EINVAL))
     bad.append(("gz_bad_magic", b"\x1f\x8c" + host_gzip(hello, 9)[2:],
@@ -503,6 +509,15 @@ def main():
             f.write('\t{ "%s", %s, %s, %d, %d, %s, %d },\n' % (
                 name, "true" if is_gzip else "false", arr, n, ret, oarr,
                 used))
+        f.write("};\n")
+        # where members_3's members end: a prefix ending there is valid
+        f.write("\nstatic const struct { size_t in, out; } "
+                "members_3_ends[] = {\n")
+        pos = out = 0
+        for m, d in MEMBERS:
+            pos += len(m)
+            out += len(d)
+            f.write("\t{ %d, %d },\n" % (pos, out))
         f.write("};\n")
     if len(sys.argv) == 3:
         os.makedirs(sys.argv[2], exist_ok=True)
