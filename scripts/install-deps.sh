@@ -5,7 +5,7 @@
 set -e
 
 PKGS="make gcc clang binutils python3 qemu-system-x86 libclang-rt-14-dev gnuplot-nox sparse \
-	busybox-static cpio musl-tools"
+	busybox-static cpio musl-tools zlib1g-dev"
 
 missing=""
 for p in $PKGS; do
