@@ -70,6 +70,23 @@ static void copy_memmap(const struct hvm_start_info *si)
 	boot_params.nr_memmap = n;
 }
 
+/* the first PVH module is the initramfs (QEMU -initrd), as in Linux */
+static void copy_initrd(const struct hvm_start_info *si)
+{
+	const struct hvm_modlist_entry *m;
+
+	if (!si->nr_modules || !si->modlist_paddr)
+		return;
+	m = early_phys(si->modlist_paddr, sizeof(*m));
+	if (!m) {
+		pr_warn("PVH: module list at %#llx is outside the early mapping: initramfs ignored\n",
+			(unsigned long long)si->modlist_paddr);
+		return;
+	}
+	boot_params.initrd_paddr = m->paddr;
+	boot_params.initrd_size = m->size;
+}
+
 void x86_64_start_kernel(u32 start_info_paddr);
 
 /**
@@ -92,6 +109,7 @@ void x86_64_start_kernel(u32 start_info_paddr)
 		      si->magic, start_info_paddr, XEN_HVM_START_MAGIC_VALUE);
 	copy_cmdline(si->cmdline_paddr);
 	copy_memmap(si);
+	copy_initrd(si);
 	boot_params.rsdp_paddr = si->rsdp_paddr;
 	start_kernel();
 }

@@ -5,12 +5,40 @@
 #include <linux/e820.h>
 #include <linux/kernel.h>
 #include <linux/memblock.h>
+#include <linux/printk.h>
+#include <asm/bootparam.h>
 #include <asm/mtrr.h>
 #include <asm/page.h>
 #include <asm/pgtable.h>
 #include <asm/setup.h>
 
 extern char _text[], _end[];
+
+/*
+ * Keep the allocator off the initramfs until it is unpacked.  It must be
+ * whole pages of RAM, or the direct map cannot reach it: anything else is
+ * ignored, with Linux's RAMDISK line saying where it was.
+ */
+static void reserve_initrd(void)
+{
+	u64 start = boot_params.initrd_paddr;
+	u64 size = boot_params.initrd_size;
+
+	if (!start)
+		return;
+	pr_info("RAMDISK: [mem %#010llx-%#010llx]\n",
+		(unsigned long long)start,
+		(unsigned long long)(start + size - 1));
+	if (!size || start + size < start ||
+	    !e820__mapped_all(start & PAGE_MASK, PAGE_ALIGN(start + size),
+			      E820_TYPE_RAM) ||
+	    memblock_reserve(start & PAGE_MASK,
+			     PAGE_ALIGN(start + size) - (start & PAGE_MASK))) {
+		pr_err("initrd: not in RAM or cannot be reserved: ignored\n");
+		boot_params.initrd_paddr = 0;
+		boot_params.initrd_size = 0;
+	}
+}
 
 void setup_arch(void)
 {
@@ -23,5 +51,6 @@ void setup_arch(void)
 	 */
 	memblock_reserve(0, SZ_1M);
 	memblock_reserve(__pa_symbol(_text), __pa_symbol(_end) - __pa_symbol(_text));
+	reserve_initrd();
 	paging_init();
 }

@@ -48,10 +48,20 @@ struct hvm_memmap_table_entry {
 	u32 reserved;
 } __packed;
 
+/* PVH modules (QEMU -initrd): the first is the initramfs */
+struct hvm_modlist_entry {
+	u64 paddr;
+	u64 size;
+	u64 cmdline_paddr;
+	u64 reserved;
+} __packed;
+
 struct boot_params {
 	char cmdline[COMMAND_LINE_SIZE];
 	u64 rsdp_paddr;
 	u64 start_info_paddr;
+	u64 initrd_paddr;	/* 0: no initramfs */
+	u64 initrd_size;
 	u32 nr_memmap;
 	u32 memmap_dropped;	/* entries beyond BOOT_MEMMAP_MAX */
 	struct hvm_memmap_table_entry memmap[BOOT_MEMMAP_MAX];
