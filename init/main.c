@@ -8,6 +8,7 @@
 #include <linux/fb.h>
 #include <linux/kernel.h>
 #include <linux/hpet.h>
+#include <linux/initramfs.h>
 #include <linux/ktest.h>
 #include <linux/mm.h>
 #include <linux/moduleparam.h>
@@ -66,6 +67,7 @@ void start_kernel(void)
 	crash_test_run();
 	pat_cpus_debugfs_init();
 	bochs_fb_init();
+	populate_rootfs();
 	ktest_boot();
 	shell_main();
 }

@@ -112,4 +112,7 @@ int initramfs_parse(const void *buf, size_t len,
 		    struct initramfs_links *links, initramfs_actor_t actor,
 		    void *arg, struct initramfs_error *error);
 
+/* the boot's reader of the -initrd image (init/initramfs.c) */
+void populate_rootfs(void);
+
 #endif /* _CACHET_LINUX_INITRAMFS_H */
