@@ -206,10 +206,14 @@ QEMU_OPTS ?= -M q35 -m 512M -cpu qemu64 -smp 4 -vga std
 deps:
 	$(Q)sh $(srctree)/scripts/install-deps.sh
 
+# with Debian's busybox the initramfs is built and handed over (-initrd);
+# the kernel reads it (Documentation/filesystems/initramfs.rst)
 run: deps
 	$(Q)$(MAKE) --no-print-directory all
-	$(QEMU) $(QEMU_OPTS) -kernel $(VMLINUX) -append "$(QEMU_APPEND)" \
-		-serial stdio -display none -no-reboot
+	-$(Q)$(MAKE) --no-print-directory initramfs
+	$(Q)initrd=; [ -f $(INITRAMFS) ] && initrd="-initrd $(INITRAMFS)"; \
+	$(QEMU) $(QEMU_OPTS) -kernel $(VMLINUX) $$initrd \
+		-append "$(QEMU_APPEND)" -serial stdio -display none -no-reboot
 
 .PHONY: check
 check: deps
