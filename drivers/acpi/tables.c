@@ -98,26 +98,6 @@ static bool acpi_pm_tmr_32bit;
 /* S5 sleep types; 0 until \_S5 says otherwise, which is QEMU's value */
 static u8 acpi_s5_typa, acpi_s5_typb;
 
-/* copy @size bytes of physical memory at @phys, page by page */
-static int acpi_read_phys(phys_addr_t phys, void *dst, unsigned long size)
-{
-	u8 *d = dst;
-
-	while (size) {
-		unsigned long n = min(size, ACPI_CHUNK - (phys & (ACPI_CHUNK - 1)));
-		void *p = early_memremap(phys, n);
-
-		if (!p)
-			return -ENOMEM;
-		memcpy(d, p, n);
-		early_memunmap(p, n);
-		d += n;
-		phys += n;
-		size -= n;
-	}
-	return 0;
-}
-
 static int acpi_checksum_phys(phys_addr_t phys, unsigned long len, u8 *sum)
 {
 	u8 buf[256], s = 0;
@@ -126,7 +106,7 @@ static int acpi_checksum_phys(phys_addr_t phys, unsigned long len, u8 *sum)
 
 	while (len) {
 		n = min(len, sizeof(buf));
-		ret = acpi_read_phys(phys, buf, n);
+		ret = copy_from_early_phys(buf, phys, n);
 		if (ret)
 			return ret;
 		s = acpi_checksum(s, buf, n);
@@ -170,7 +150,7 @@ static int acpi_check_table(phys_addr_t phys, struct acpi_table_header *h)
 	u8 sum;
 	int ret;
 
-	ret = acpi_read_phys(phys, h, sizeof(*h));
+	ret = copy_from_early_phys(h, phys, sizeof(*h));
 	if (ret) {
 		pr_warn("ACPI: cannot map table at 0x%016llX, skipped\n",
 			(unsigned long long)phys);
@@ -217,11 +197,12 @@ static int acpi_check_rsdp(phys_addr_t phys, struct acpi_table_rsdp *rsdp)
 	const size_t head = sizeof(*rsdp);
 	size_t size;
 
-	if (acpi_read_phys(phys, buf, head))
+	if (copy_from_early_phys(buf, phys, head))
 		return -EINVAL;
 	memcpy(rsdp, buf, head);
 	size = max(acpi_rsdp_size(rsdp), head);
-	if (size > head && acpi_read_phys(phys + head, buf + head, size - head))
+	if (size > head &&
+	    copy_from_early_phys(buf + head, phys + head, size - head))
 		return -EINVAL;
 	return acpi_rsdp_valid(buf, size);
 }
@@ -236,7 +217,7 @@ static phys_addr_t acpi_scan_rsdp(void)
 	unsigned int r, i;
 	u16 ebda_seg;
 
-	if (!acpi_read_phys(0x40e, &ebda_seg, sizeof(ebda_seg)))
+	if (!copy_from_early_phys(&ebda_seg, 0x40e, sizeof(ebda_seg)))
 		ranges[0][0] = (phys_addr_t)ebda_seg << 4;
 	for (r = 0; r < ARRAY_SIZE(ranges); r++) {
 		base = ranges[r][0];
@@ -245,7 +226,7 @@ static phys_addr_t acpi_scan_rsdp(void)
 		for (off = 0; off < ranges[r][1]; off += ACPI_CHUNK) {
 			unsigned long n = min(ranges[r][1] - off, ACPI_CHUNK);
 
-			if (acpi_read_phys(base + off, buf, n))
+			if (copy_from_early_phys(buf, base + off, n))
 				break;
 			for (i = 0; i + 8 <= n; i += 16)
 				if (!memcmp(buf + i, "RSD PTR ", 8) &&
@@ -266,7 +247,7 @@ static int acpi_find_s5(phys_addr_t dsdt, u32 len)
 	     off += ACPI_CHUNK) {
 		/* windows overlap so a match across a boundary is seen */
 		n = min((unsigned long)len - off, sizeof(win));
-		if (acpi_read_phys(dsdt + off, win, n))
+		if (copy_from_early_phys(win, dsdt + off, n))
 			return -ENOMEM;
 		for (i = 0; i + 4 <= n && i < ACPI_CHUNK; i++)
 			if (!memcmp(win + i, "_S5_", 4) &&
@@ -295,7 +276,7 @@ static void acpi_parse_fadt(phys_addr_t phys, u32 len)
 	bool has_x = len >= FADT_X_END;
 
 	memset(&f, 0, sizeof(f));
-	if (acpi_read_phys(phys, &f, min((unsigned long)len, sizeof(f))))
+	if (copy_from_early_phys(&f, phys, min((unsigned long)len, sizeof(f))))
 		return;
 	acpi_pm1a_cnt = acpi_io_port(f.pm1a_control_block,
 				     has_x ? &f.x_pm1a_control_block : NULL);
@@ -360,7 +341,8 @@ int acpi_table_init(void)
 	n = (h.length - sizeof(h)) / esize;
 	for (i = 0; i < n; i++) {
 		entry = 0;
-		if (acpi_read_phys(root + sizeof(h) + i * esize, &entry, esize))
+		if (copy_from_early_phys(&entry, root + sizeof(h) + i * esize,
+					 esize))
 			continue;
 		if (!entry || acpi_check_table(entry, &h))
 			continue;

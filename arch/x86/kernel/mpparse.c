@@ -25,36 +25,15 @@
 #define BDA_EBDA_SEG		0x0e
 #define BDA_BASE_KB		0x13
 #define BDA_SIZE		0x100
-#define MP_PAGE			4096UL
 
 /* the largest area read: the BIOS ROM, or a configuration table */
 static u8 mp_buf[0x10000];
-
-/* copy @size bytes of physical memory at @phys, page by page */
-static int read_phys(phys_addr_t phys, void *dst, unsigned long size)
-{
-	u8 *d = dst;
-
-	while (size) {
-		unsigned long n = min(size, MP_PAGE - (phys & (MP_PAGE - 1)));
-		void *p = early_memremap(phys, n);
-
-		if (!p)
-			return -ENOMEM;
-		memcpy(d, p, n);
-		early_memunmap(p, n);
-		d += n;
-		phys += n;
-		size -= n;
-	}
-	return 0;
-}
 
 static bool scan_area(phys_addr_t base, size_t len, phys_addr_t *found)
 {
 	long off;
 
-	if (read_phys(base, mp_buf, len))
+	if (copy_from_early_phys(mp_buf, base, len))
 		return false;
 	off = mpf_scan(mp_buf, len);
 	if (off < 0)
@@ -70,7 +49,7 @@ static phys_addr_t mpf_find(void)
 	u8 bda[BDA_SIZE];
 	unsigned int kb;
 
-	if (!read_phys(BDA_START, bda, sizeof(bda))) {
+	if (!copy_from_early_phys(bda, BDA_START, sizeof(bda))) {
 		ebda = (phys_addr_t)(bda[BDA_EBDA_SEG] |
 				     bda[BDA_EBDA_SEG + 1] << 8) << 4;
 		kb = bda[BDA_BASE_KB] | bda[BDA_BASE_KB + 1] << 8;
@@ -133,12 +112,12 @@ static int mpc_read(phys_addr_t phys, struct mp_config *cfg)
 	size_t size;
 	u16 len;
 
-	if (read_phys(phys, mp_buf, sizeof(struct mpc_table)))
+	if (copy_from_early_phys(mp_buf, phys, sizeof(struct mpc_table)))
 		return -ENOMEM;
 	len = mpc_length(mp_buf, sizeof(struct mpc_table));
 	/* read what it claims, at least the header, to judge it whole */
 	size = max_t(size_t, len, sizeof(struct mpc_table));
-	if (read_phys(phys, mp_buf, size))
+	if (copy_from_early_phys(mp_buf, phys, size))
 		return -ENOMEM;
 	v = mpc_parse(mp_buf, size, cfg, &err);
 	mpc_report(v, mp_buf, len, size, &err);
@@ -178,7 +157,7 @@ int mp_config_read(struct mp_config *cfg)
 	struct mpf_intel mpf;
 	int err;
 
-	if (!phys || read_phys(phys, &mpf, sizeof(mpf)))
+	if (!phys || copy_from_early_phys(&mpf, phys, sizeof(mpf)))
 		return -ENODEV;
 	pr_info("found SMP MP-table at [mem %#010llx-%#010llx]\n",
 		(unsigned long long)phys,

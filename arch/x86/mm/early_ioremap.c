@@ -10,6 +10,7 @@
 #include <linux/bug.h>
 #include <linux/kernel.h>
 #include <linux/printk.h>
+#include <linux/string.h>
 #include <asm/early_ioremap.h>
 #include <asm/fixmap.h>
 #include <asm/page.h>
@@ -109,4 +110,32 @@ void early_memunmap(void *addr, unsigned long size)
 		fix_used[first + i] = false;
 	}
 	pt_txn_commit(&t);
+}
+
+/**
+ * copy_from_early_phys() - copy firmware memory, a page at a time
+ * @dst: destination
+ * @phys: physical address
+ * @size: bytes
+ *
+ * A page at a time, so that any size fits the fixmap slots.  Returns 0, or
+ * -ENOMEM when a page cannot be mapped (what was copied before stays).
+ */
+int copy_from_early_phys(void *dst, phys_addr_t phys, unsigned long size)
+{
+	u8 *d = dst;
+
+	while (size) {
+		unsigned long n = min(size, PAGE_SIZE - (phys & ~PAGE_MASK));
+		void *p = early_memremap(phys, n);
+
+		if (!p)
+			return -ENOMEM;
+		memcpy(d, p, n);
+		early_memunmap(p, n);
+		d += n;
+		phys += n;
+		size -= n;
+	}
+	return 0;
 }

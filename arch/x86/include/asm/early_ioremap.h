@@ -13,5 +13,6 @@
 /* NULL if the range is too big for the free slots, or size is 0/wraps */
 void *early_memremap(phys_addr_t phys, unsigned long size);
 void early_memunmap(void *addr, unsigned long size);
+int copy_from_early_phys(void *dst, phys_addr_t phys, unsigned long size);
 
 #endif
