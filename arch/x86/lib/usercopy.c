@@ -5,6 +5,7 @@
  * <asm/uaccess.h>.
  */
 #include <linux/errno.h>
+#include <linux/kernel.h>
 #include <linux/string.h>
 #include <asm/processor.h>
 #include <asm/uaccess.h>
@@ -99,23 +100,26 @@ unsigned long clear_user(void __user *to, unsigned long n)
  */
 long strncpy_from_user(char *dst, const char __user *src, long count)
 {
-	unsigned long a = (__force unsigned long)src;
+	unsigned long a = (__force unsigned long)src, limit;
 	long i;
 	u8 c;
 
 	if (count <= 0)
 		return 0;
+	if (!access_ok(src, 1))
+		return -EFAULT;
+	/* bytes before the end of the user half: reaching it is a fault */
+	limit = min_t(unsigned long, count, TASK_SIZE_MAX - a);
 	user_access_begin();
-	for (i = 0; i < count; i++) {
-		if (!access_ok((const void __user *)(a + i), 1) ||
-		    __get_user_byte(&c, (const void *)(a + i))) {
-			user_access_end();
-			return -EFAULT;
-		}
-		dst[i] = c;
-		if (!c)
+	for (i = 0; i < (long)limit; i++) {
+		if (__get_user_byte(&c, (const void *)(a + i)))
 			break;
+		dst[i] = c;
+		if (!c) {
+			user_access_end();
+			return i;
+		}
 	}
 	user_access_end();
-	return i;
+	return i == count ? count : -EFAULT;
 }
