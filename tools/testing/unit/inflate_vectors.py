@@ -11,7 +11,7 @@ several levels and strategies); the malformed and corner-case streams are
 written bit by bit below.  Every expectation is checked against zlib
 before it is written, so a case encodes what zlib does, not what the
 decoder under test does.  With CORPUS_DIR, the small inputs are also
-written there one per file, as seeds for inflate_fuzz.
+written there one per file, as seeds for fuzz_inflate.
 """
 import gzip
 import os
