@@ -51,3 +51,19 @@ def parse(text):
                 close_suite()
     close_suite()
     return cases, suites
+
+
+def report_case(n, name, checks, secs, tail=None):
+    """Print a selftest case as TAP: one "# NAME: ok|FAIL: check" line per
+    (description, ok, detail) of @checks (detail shown on failure), then
+    "ok N NAME (S s)" or "not ok ...", and after a failure the lines of
+    @tail (a callable returning them), commented.  True when all passed."""
+    bad = False
+    for desc, ok, detail in checks:
+        print(f"# {name}: {'ok' if ok else 'FAIL'}: {desc}"
+              + (f" ({detail})" if detail and not ok else ""))
+        bad |= not ok
+    print(f"{'not ok' if bad else 'ok'} {n} {name} ({secs:.1f}s)")
+    if bad and tail:
+        print("# " + "\n# ".join(tail()))
+    return not bad

@@ -20,6 +20,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "runner"))
 sys.path.insert(0, HERE)
+import ktap  # noqa: E402
 import qemu  # noqa: E402
 
 
@@ -57,18 +58,11 @@ def main():
             skipped += 1
             print(f"ok {i} {c.name} # SKIP {c.skip}")
             continue
-        bad = False
-        for desc, ok, detail in c.check(out, status):
-            print(f"# {c.name}: {'ok' if ok else 'FAIL'}: {desc}"
-                  + (f" ({detail})" if detail and not ok else ""))
-            bad |= not ok
-        if bad:
-            failed += 1
-            print(f"not ok {i} {c.name} ({secs:.1f}s)")
-            print("# " + "\n# ".join(out.split("\n")[-60:]))
-        else:
+        if ktap.report_case(i, c.name, c.check(out, status), secs,
+                            lambda: out.split("\n")[-60:]):
             passed += 1
-            print(f"ok {i} {c.name} ({secs:.1f}s)")
+        else:
+            failed += 1
     print(f"{passed} passed, {failed} failed, {skipped} skipped")
     return 1 if failed else 0
 

@@ -482,20 +482,12 @@ def main():
             print(f"ok {n} {case.name} # SKIP no {case.kernel} kernel built")
             skipped += 1
             continue
-        bad = []
-        for desc, ok, detail in checks_for(case, out, status):
-            print(f"# {case.name}: {'ok' if ok else 'FAIL'}: {desc}"
-                  + (f" ({detail})" if detail and not ok else ""))
-            if not ok:
-                bad.append(desc)
-        if bad:
-            failed += 1
-            print(f"not ok {n} {case.name} ({secs:.1f}s)")
-            if a.v:
-                print("# " + "\n# ".join(out.split("\n")[-60:]))
-        else:
+        tail = (lambda: out.split("\n")[-60:]) if a.v else None
+        if ktap.report_case(n, case.name, checks_for(case, out, status),
+                            secs, tail):
             passed += 1
-            print(f"ok {n} {case.name} ({secs:.1f}s)")
+        else:
+            failed += 1
     print(f"{passed} passed, {failed} failed, {skipped} skipped")
     return 1 if failed else 0
 

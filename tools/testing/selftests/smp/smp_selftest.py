@@ -266,22 +266,14 @@ def main():
                   if case.kind == "ktest" else
                   oops_checks(case, out, status) if case.kind == "oops" else
                   shell_checks(case, out, status, checked))
-        bad = []
-        for desc, ok, detail in checks:
-            print(f"# {case.name}: {'ok' if ok else 'FAIL'}: {desc}"
-                  + (f" ({detail})" if detail and not ok else ""))
-            if not ok:
-                bad.append(desc)
         figures(case, out)
-        if bad:
-            failed += 1
-            print(f"not ok {i} {case.name} ({secs:.1f}s)")
-            print("# " + "\n# ".join(
-                l for l in out.split("\n")
-                if "memtype_log:" not in l)[-3000:])
-        else:
+        # the transcript's end, without the memtype log's bulk
+        tail = lambda: ["\n# ".join(l for l in out.split("\n")
+                                    if "memtype_log:" not in l)[-3000:]]
+        if ktap.report_case(i, case.name, checks, secs, tail):
             passed += 1
-            print(f"ok {i} {case.name} ({secs:.1f}s)")
+        else:
+            failed += 1
     print(f"{passed} passed, {failed} failed, {skipped} skipped")
     return 1 if failed else 0
 
