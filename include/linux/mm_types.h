@@ -27,6 +27,7 @@
 #include <linux/list.h>
 #include <linux/types.h>
 #include <asm/page_cache_mode.h>
+#include <asm/pgtable_types.h>
 
 /* page->flags bits */
 enum pageflags {
@@ -58,5 +59,24 @@ struct page {
 };
 
 #define SLAB_FREE_NONE	0xffff
+
+/*
+ * An address space: the page tables one or more tasks run on.  The
+ * kernel half of every pgd is the kernel's own (init_mm); the user half
+ * is the space's.  cpu_mask holds the CPUs whose CR3 points at pgd now:
+ * switch_mm_irqs_off() (asm/mmu_context.h) sets a CPU's bit before it
+ * loads the pgd and clears it after it loads another, so an
+ * invalidation of this space's user entries needs to reach only those
+ * CPUs.  VMAs, the mm lock and the counters are mm/'s (mm/mmap.c).
+ */
+struct mm_struct {
+	pteval_t *pgd;			/* __va(pgd_phys) */
+	phys_addr_t pgd_phys;
+	u64 cpu_mask;			/* atomic; see above */
+	int users;			/* tasks using it */
+};
+
+/* the kernel's own address space: kernel threads and idle tasks run on it */
+extern struct mm_struct init_mm;
 
 #endif /* _CACHET_LINUX_MM_TYPES_H */

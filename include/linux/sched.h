@@ -1,11 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * cachet has no processes, but Linux's messages name one ("<comm>:<pid>",
- * e.g. "swapper/0:0" at boot, "sh:1" in the shell), and the memtype code
- * records which driver a reservation was made for.  struct task_struct
- * keeps just that: the context the CPU is working for, switched by the
- * shell, the test runner and drivers while they probe.  Each CPU has its
- * own (struct pcpu.current_task): "swapper/N" while it idles.
+ * struct task_struct: one thread of execution.  Linux's messages name one
+ * ("<comm>:<pid>", e.g. "swapper/0:0" at boot), and the memtype code
+ * records which driver a reservation was made for, so identity comes
+ * first.  Each CPU runs its own current (struct pcpu.current_task):
+ * "swapper/N" while it idles.
+ *
+ * Who owns which field:
+ *  - identity (comm, pid, tgid, driver): the task itself;
+ *  - scheduling (state, stack, thread, on_cpu, run_list, ...): kernel/sched/
+ *    under the run-queue locks, arch/x86/kernel/process_64.c for thread;
+ *  - mm, active_mm: mm/ (the address space; NULL mm for kernel threads,
+ *    which borrow the previous task's as active_mm);
+ *  - files, fs: fs/ (descriptor table; root and working directory);
+ *  - process tree and signals: kernel/ (exit.c, fork.c, signal.c).
  */
 #ifndef _CACHET_LINUX_SCHED_H
 #define _CACHET_LINUX_SCHED_H
@@ -13,10 +21,25 @@
 #include <linux/types.h>
 #include <asm/percpu.h>
 
+#define TASK_COMM_LEN	16
+
+struct mm_struct;
+struct files_struct;
+struct fs_struct;
+
 struct task_struct {
+	/* identity */
 	const char *comm;
 	int pid;
 	const char *driver;	/* driver on whose behalf we run, or NULL */
+
+	/* address space: mm/ */
+	struct mm_struct *mm;		/* NULL for kernel threads */
+	struct mm_struct *active_mm;	/* the page tables loaded */
+
+	/* files: fs/ */
+	struct files_struct *files;
+	struct fs_struct *fs;
 };
 
 /* each CPU works for its own context */

@@ -18,6 +18,7 @@
 #include <linux/e820.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/mm_types.h>
 #include <linux/moduleparam.h>
 #include <linux/printk.h>
 #include <linux/sched.h>
@@ -263,6 +264,7 @@ void start_secondary(void)
 	 * (smp_cpu_booting()): flushing once now empties whatever it cached,
 	 * and records the unlink generation it is up to.
 	 */
+	__atomic_fetch_or(&init_mm.cpu_mask, 1ULL << cpu, __ATOMIC_SEQ_CST);
 	__flush_tlb_all();
 	__atomic_fetch_or(&cpu_online_mask, 1ULL << cpu, __ATOMIC_RELEASE);
 	cpu_idle();

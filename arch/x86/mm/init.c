@@ -22,6 +22,7 @@
 #include <linux/e820.h>
 #include <linux/gfp.h>
 #include <linux/kernel.h>
+#include <linux/mm_types.h>
 #include <linux/memblock.h>
 #include <linux/mm.h>
 #include <linux/printk.h>
@@ -160,6 +161,9 @@ void paging_init(void)
 	if (pt_build_map(FIXADDR_START, 0, PG_LEVEL_4K, 0))
 		panic("paging: out of memory for the fixmap");
 
+	init_mm.pgd = __va(init_pgd_phys);
+	init_mm.pgd_phys = init_pgd_phys;
+	init_mm.cpu_mask = 1;
 	write_cr3(init_pgd_phys);
 	pgtable_switched();
 	__flush_tlb_all();

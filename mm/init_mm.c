@@ -1,0 +1,11 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The kernel's address space.  paging_init() fills it in when it loads
+ * the kernel's page tables on the boot CPU; every CPU runs on it until
+ * it first runs a user task.
+ */
+#include <linux/mm_types.h>
+
+struct mm_struct init_mm = {
+	.users = 1,
+};
