@@ -46,8 +46,10 @@ DEFCONFIG	:= arch/x86/configs/defconfig
 
 kernel-dirs := \
 	arch/x86/boot \
+	arch/x86/entry \
 	arch/x86/kernel \
 	arch/x86/kernel/cpu \
+	arch/x86/kernel/fpu \
 	arch/x86/mm \
 	arch/x86/mm/pat \
 	arch/x86/lib \
@@ -83,9 +85,11 @@ KBUILD_CFLAGS := -std=gnu11 -O2 -g $(WARNFLAGS) \
 	-mno-avx -mno-3dnow -mgeneral-regs-only \
 	-D__KERNEL__ -include $(AUTOCONF) \
 	-I$(srctree)/include -I$(srctree)/arch/x86/include \
+	-I$(srctree)/arch/x86/include/uapi \
 	-I$(objtree)/include
 KBUILD_AFLAGS := -D__ASSEMBLY__ -D__KERNEL__ -include $(AUTOCONF) \
 	-I$(srctree)/include -I$(srctree)/arch/x86/include \
+	-I$(srctree)/arch/x86/include/uapi \
 	-I$(objtree)/include
 KBUILD_LDFLAGS := -nostdlib -z max-page-size=0x1000 -z noexecstack \
 	--no-warn-rwx-segments
@@ -96,6 +100,7 @@ CHECK	?= sparse
 CHECKFLAGS := -D__x86_64__ -m64 -std=gnu11 -Wbitwise -D__KERNEL__ \
 	-D'__VERSION__="sparse"' -include $(AUTOCONF) \
 	-I$(srctree)/include -I$(srctree)/arch/x86/include \
+	-I$(srctree)/arch/x86/include/uapi \
 	-I$(objtree)/include
 
 ifneq ($(V),1)

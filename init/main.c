@@ -22,6 +22,7 @@
 #include <linux/vfile.h>
 #include <asm/apic.h>
 #include <asm/bootparam.h>
+#include <asm/fpu.h>
 #include <asm/irqflags.h>
 #include <asm/mtrr.h>
 #include <asm/pat.h>
@@ -45,6 +46,7 @@ void start_kernel(void)
 	setup_arch();
 	mem_init();
 	kmalloc_init();
+	fpu_init_boot();
 	memtype_init();
 
 	/* from here on: needs memory management and page tables (ACPI maps) */

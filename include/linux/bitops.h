@@ -4,6 +4,9 @@
 
 #include <linux/types.h>
 
+#define BITS_PER_LONG		64
+#define BITS_TO_LONGS(n)	(((n) + BITS_PER_LONG - 1) / BITS_PER_LONG)
+
 /*
  * Bits set in @w.  Not __builtin_popcountll(): without -mpopcnt the
  * compiler calls libgcc's __popcountdi2, which a freestanding kernel

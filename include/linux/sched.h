@@ -13,6 +13,8 @@
  *  - mm, active_mm: mm/ (the address space; NULL mm for kernel threads,
  *    which borrow the previous task's as active_mm);
  *  - files, fs: fs/ (descriptor table; root and working directory);
+ *  - fsbase, gsbase, fpu: arch/x86 (user-mode registers the entry code
+ *    does not save: loaded when the task is switched in);
  *  - process tree and signals: kernel/ (exit.c, fork.c, signal.c).
  */
 #ifndef _CACHET_LINUX_SCHED_H
@@ -26,6 +28,7 @@
 struct mm_struct;
 struct files_struct;
 struct fs_struct;
+struct fpu;
 
 struct task_struct {
 	/* identity */
@@ -40,6 +43,11 @@ struct task_struct {
 	/* files: fs/ */
 	struct files_struct *files;
 	struct fs_struct *fs;
+
+	/* user-mode CPU state: arch/x86 (kernel/arch_prctl.c, kernel/fpu/) */
+	unsigned long fsbase;		/* FS base in user mode */
+	unsigned long gsbase;		/* GS base in user mode */
+	struct fpu *fpu;		/* NULL for kernel threads */
 };
 
 /* each CPU works for its own context */

@@ -14,6 +14,7 @@
 #include <linux/kernel.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <asm/entry.h>
 #include <asm/page_types.h>
 #include <asm/percpu.h>
 #include <asm/segment.h>
@@ -114,8 +115,13 @@ static void load_segments(struct cpu_desc *d)
 
 static void cpu_desc_fill(struct cpu_desc *d)
 {
+	/* flat segments; L=1 for the 64-bit code ones, DPL 3 for user */
+	d->gdt[GDT_ENTRY_KERNEL32_CS] = 0x00cf9b000000ffffULL;
 	d->gdt[GDT_ENTRY_KERNEL_CS] = 0x00af9b000000ffffULL;
 	d->gdt[GDT_ENTRY_KERNEL_DS] = 0x00cf93000000ffffULL;
+	d->gdt[GDT_ENTRY_USER32_CS] = 0x00cffb000000ffffULL;
+	d->gdt[GDT_ENTRY_USER_DS] = 0x00cff3000000ffffULL;
+	d->gdt[GDT_ENTRY_USER_CS] = 0x00affb000000ffffULL;
 	d->tss.ist[IST_DOUBLE_FAULT - 1] =
 		(u64)&d->ist_stacks[0][IST_STACK_SIZE];
 	d->tss.ist[IST_NMI - 1] = (u64)&d->ist_stacks[1][IST_STACK_SIZE];
@@ -181,4 +187,20 @@ void cpu_desc_load(unsigned int cpu)
 	load_segments(cpu_desc[cpu]);
 	pcpu_setup(cpu);
 	load_idt(cpu_desc[cpu]->idt);
+}
+
+/**
+ * cpu_set_kernel_stack() - where this CPU enters the kernel from user mode
+ * @top: the top of the running task's kernel stack
+ *
+ * Interrupts and exceptions from ring 3 switch to TSS.RSP0; SYSCALL does
+ * not switch stacks, so its entry reads the same value from the per-CPU
+ * area.  Both change together, with the task.
+ */
+void cpu_set_kernel_stack(unsigned long top)
+{
+	struct pcpu *p = this_pcpu();
+
+	cpu_desc[p->cpu]->tss.sp[0] = top;
+	p->top_of_stack = top;
 }

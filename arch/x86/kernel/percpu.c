@@ -11,6 +11,9 @@
 
 struct pcpu pcpu_area[NR_CPUS];
 
+BUILD_BUG_ON(offsetof(struct pcpu, top_of_stack) != PCPU_TOP_OF_STACK);
+BUILD_BUG_ON(offsetof(struct pcpu, user_sp) != PCPU_USER_SP);
+
 static struct task_struct idle_task[NR_CPUS];
 static char idle_comm[NR_CPUS][16];
 

@@ -31,6 +31,8 @@
 #define X86_FEATURE_XMM2	(0 * 32 + 26)	/* "sse2" */
 /* CPUID.01H:ECX */
 #define X86_FEATURE_X2APIC	(1 * 32 + 21)
+#define X86_FEATURE_XSAVE	(1 * 32 + 26)
+#define X86_FEATURE_AVX		(1 * 32 + 28)
 #define X86_FEATURE_HYPERVISOR	(1 * 32 + 31)
 /* CPUID.80000001H:EDX */
 #define X86_FEATURE_NX		(2 * 32 + 20)

@@ -20,6 +20,11 @@
 #define MTRRphysBase_MSR(n)	(0x200 + 2 * (n))
 #define MTRRphysMask_MSR(n)	(0x200 + 2 * (n) + 1)
 
+#define MSR_STAR		0xc0000081	/* SYSCALL/SYSRET selectors */
+#define MSR_LSTAR		0xc0000082	/* 64-bit SYSCALL target */
+#define MSR_CSTAR		0xc0000083	/* compat-mode SYSCALL target */
+#define MSR_SYSCALL_MASK	0xc0000084	/* RFLAGS bits SYSCALL clears */
+#define MSR_IA32_SYSENTER_CS	0x00000174
 #define MSR_FS_BASE		0xc0000100
 #define MSR_GS_BASE		0xc0000101
 #define MSR_KERNEL_GS_BASE	0xc0000102

@@ -3,12 +3,19 @@
  * Per-CPU data.  Each CPU's GS base points at its own struct pcpu, whose
  * first word points back at itself: one %gs-relative load finds the
  * structure, and the rest is ordinary C.  The boot CPU sets GS before its
- * first line of C touches anything per CPU (head64.c), and every CPU
- * keeps GS for good: cachet has no user space that would swap it.
+ * first line of C touches anything per CPU (head64.c).  User mode has
+ * its own GS base: every entry from ring 3 swaps the two with SWAPGS
+ * (arch/x86/entry/entry_64.S) before any C runs, and swaps back on the
+ * way out, so kernel code always finds its own.
  */
 #ifndef _ASM_X86_PERCPU_H
 #define _ASM_X86_PERCPU_H
 
+/* offsets of struct pcpu's fields for the entry code */
+#define PCPU_TOP_OF_STACK	8
+#define PCPU_USER_SP		16
+
+#ifndef __ASSEMBLY__
 #include <linux/compiler.h>
 #include <linux/types.h>
 
@@ -25,6 +32,9 @@ struct task_struct;
 
 struct pcpu {
 	struct pcpu *self;		/* must stay first: see this_pcpu() */
+	/* entry_64.S reads these two at fixed offsets: PCPU_* below */
+	unsigned long top_of_stack;	/* the task's kernel stack, for SYSCALL */
+	unsigned long user_sp;		/* user RSP while SYSCALL switches */
 	unsigned int cpu;		/* logical number, 0 = boot CPU */
 	u32 apicid;
 	struct task_struct *current_task;
@@ -57,4 +67,5 @@ static __always_inline struct pcpu *this_pcpu(void)
 /* point this CPU's GS base at pcpu_area[cpu] (MSR_GS_BASE) */
 void pcpu_setup(unsigned int cpu);
 
+#endif /* __ASSEMBLY__ */
 #endif /* _ASM_X86_PERCPU_H */

@@ -7,12 +7,16 @@
 #include <linux/kernel.h>
 #include <linux/printk.h>
 #include <linux/string.h>
+#include <asm/fpu.h>
 #include <asm/msr-index.h>
 #include <asm/percpu.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>
 #include <asm/processor-flags.h>
+#include <asm/segment.h>
 #include <asm/special_insns.h>
+
+extern const char entry_SYSCALL_64[], entry_SYSCALL_compat_ignore[];
 
 struct cpuinfo_x86 boot_cpu_data;
 struct cpuinfo_x86 cpu_data_arr[NR_CPUS];
@@ -40,6 +44,7 @@ static const struct {
 	{ X86_FEATURE_PAT, "pat" }, { X86_FEATURE_CLFLUSH, "clflush" },
 	{ X86_FEATURE_NX, "nx" }, { X86_FEATURE_GBPAGES, "pdpe1gb" },
 	{ X86_FEATURE_LM, "lm" }, { X86_FEATURE_X2APIC, "x2apic" },
+	{ X86_FEATURE_XSAVE, "xsave" }, { X86_FEATURE_AVX, "avx" },
 	{ X86_FEATURE_HYPERVISOR, "hypervisor" },
 	{ X86_FEATURE_SMEP, "smep" }, { X86_FEATURE_SMAP, "smap" },
 	{ X86_FEATURE_CLFLUSHOPT, "clflushopt" },
@@ -141,6 +146,24 @@ void setup_clear_cpu_cap(unsigned int bit)
 	boot_cpu_data.x86_capability[bit / 32] &= ~(1U << (bit % 32));
 }
 
+/*
+ * SYSCALL's targets.  Only 64-bit user mode is supported: a SYSCALL from
+ * compatibility mode (AMD CPUs allow it) gets -ENOSYS back, and SYSENTER
+ * faults on its null code segment, as in Linux without IA32 emulation.
+ * The mask clears what must not leak into the kernel: IF until the entry
+ * has a stack, TF, DF for the C ABI, AC so SMAP stays armed, and NT.
+ */
+static void syscall_init(void)
+{
+	wrmsr(MSR_STAR, ((u64)__USER32_CS << 48) | ((u64)__KERNEL_CS << 32));
+	wrmsr(MSR_LSTAR, (unsigned long)entry_SYSCALL_64);
+	wrmsr(MSR_CSTAR, (unsigned long)entry_SYSCALL_compat_ignore);
+	wrmsr(MSR_SYSCALL_MASK, X86_EFLAGS_TF | X86_EFLAGS_DF | X86_EFLAGS_IF |
+	      X86_EFLAGS_IOPL | X86_EFLAGS_AC | X86_EFLAGS_NT);
+	wrmsr(MSR_IA32_SYSENTER_CS, 0);
+	wrmsr(MSR_EFER, rdmsr(MSR_EFER) | EFER_SCE);
+}
+
 static void cpu_set_control_bits(const struct cpuinfo_x86 *c)
 {
 	if (cpu_has(c, X86_FEATURE_NX))
@@ -157,6 +180,8 @@ static void cpu_set_control_bits(const struct cpuinfo_x86 *c)
 	if (cpu_has(c, X86_FEATURE_SMAP))
 		write_cr4(read_cr4() | X86_CR4_SMAP);
 	write_cr0(read_cr0() | X86_CR0_WP);
+	fpu_init_cpu();
+	syscall_init();
 }
 
 /**
