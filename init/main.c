@@ -10,14 +10,17 @@
 #include <linux/hpet.h>
 #include <linux/initramfs.h>
 #include <linux/ktest.h>
+#include <linux/kthread.h>
 #include <linux/mm.h>
 #include <linux/moduleparam.h>
 #include <linux/pci.h>
 #include <linux/printk.h>
+#include <linux/sched.h>
 #include <linux/shell.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/start_kernel.h>
+#include <linux/tick.h>
 #include <linux/utsname.h>
 #include <linux/vfile.h>
 #include <asm/apic.h>
@@ -32,6 +35,31 @@
 #include <asm/processor.h>
 #include <asm/traps.h>
 #include <asm/tsc.h>
+
+/* pid 1: the rest of the boot, in a task of its own, as Linux's */
+static int kernel_init(void *unused)
+{
+	populate_rootfs();
+	ktest_boot();
+	shell_main();
+	return 0;
+}
+
+/*
+ * Linux's rest_init(): hand the rest of the boot to pid 1 and become CPU
+ * 0's idle task.  The boot context has been that task since sched_init().
+ */
+static void __noreturn rest_init(void)
+{
+	struct task_struct *init = kthread_create_init(kernel_init, NULL);
+
+	if (!init)
+		panic("cannot create the init task");
+	/* nobody stops init: drop the creator's reference now */
+	wake_up_process(init);
+	put_task_struct(init);
+	cpu_startup_entry();
+}
 
 void start_kernel(void)
 {
@@ -65,11 +93,11 @@ void start_kernel(void)
 	pci_init();
 	hpet_init();
 	apic_init();
+	sched_init();
 	smp_init();
+	tick_init();
 	crash_test_run();
 	pat_cpus_debugfs_init();
 	bochs_fb_init();
-	populate_rootfs();
-	ktest_boot();
-	shell_main();
+	rest_init();
 }

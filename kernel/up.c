@@ -6,6 +6,7 @@
 #include <linux/errno.h>
 #include <linux/printk.h>
 #include <linux/smp.h>
+#include <asm/apic.h>
 #include <asm/irqflags.h>
 #include <asm/mtrr.h>
 #include <asm/pat.h>
@@ -40,6 +41,9 @@ void stop_machine_all(smp_call_func_t func, void *info)
 void smp_init(void)
 {
 	pr_info("smp: CONFIG_SMP is not set: running on the boot CPU only\n");
+	/* no IPIs, but the local APIC still gives the tick (tick_init()) */
+	legacy_pic_mask_all();
+	lapic_setup_cpu();
 	mtrr_aps_sync();
 	cache_control_check();
 }

@@ -174,10 +174,7 @@ static int hpet_parse_table(phys_addr_t *addr)
 /* map the HPET and start its counter; 0 or why it is not used */
 static int hpet_setup(void)
 {
-	static struct task_struct hpet_task = {
-		.comm = "swapper/0", .pid = 0, .driver = "hpet",
-	};
-	struct task_struct *prev;
+	struct task_ident prev;
 	void __iomem *virt;
 	phys_addr_t addr;
 	unsigned long long hz;
@@ -186,9 +183,9 @@ static int hpet_setup(void)
 
 	if (hpet_parse_table(&addr))
 		return -ENODEV;
-	prev = set_current_context(&hpet_task);
+	override_current_ident(NULL, "hpet", &prev);
 	virt = ioremap_uc(addr, HPET_MMIO_SIZE);
-	set_current_context(prev);
+	revert_current_ident(&prev);
 	if (!virt) {
 		pr_warn("hpet: cannot map 0x%llx\n", (unsigned long long)addr);
 		return -ENOMEM;

@@ -270,14 +270,13 @@ static void pci_scan_bus(u8 bus)
  */
 void pci_init(void)
 {
-	static struct task_struct pci_task = {
-		.comm = "swapper/0", .pid = 0, .driver = "pci",
-	};
-	struct task_struct *prev = set_current_context(&pci_task);
+	struct task_ident prev;
+
+	override_current_ident(NULL, "pci", &prev);
 
 	if (!pci_config_init()) {
 		pci_scan_bus(0);
 		pr_info("PCI: %u functions found\n", pci_nr_devices);
 	}
-	set_current_context(prev);
+	revert_current_ident(&prev);
 }

@@ -16,25 +16,59 @@
  *  - fsbase, gsbase, fpu: arch/x86 (user-mode registers the entry code
  *    does not save: loaded when the task is switched in);
  *  - process tree and signals: kernel/ (exit.c, fork.c, signal.c).
+ *
+ * The scheduler's rules are in Documentation/scheduler/sched.rst.
  */
 #ifndef _CACHET_LINUX_SCHED_H
 #define _CACHET_LINUX_SCHED_H
 
+#include <linux/list.h>
+#include <linux/spinlock.h>
 #include <linux/types.h>
 #include <asm/percpu.h>
+#include <asm/processor.h>
 
 #define TASK_COMM_LEN	16
+
+/* task_struct.state: Linux's names and values */
+#define TASK_RUNNING		0x0000
+#define TASK_INTERRUPTIBLE	0x0001
+#define TASK_UNINTERRUPTIBLE	0x0002
+#define TASK_DEAD		0x0080
+#define TASK_NORMAL		(TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE)
+
+/* task_struct.flags */
+#define PF_IDLE		0x00000002	/* a CPU's idle task */
+#define PF_KTHREAD	0x00200000	/* a kernel thread */
 
 struct mm_struct;
 struct files_struct;
 struct fs_struct;
 struct fpu;
+struct kthread;
 
 struct task_struct {
 	/* identity */
-	const char *comm;
+	char comm[TASK_COMM_LEN];	/* written only by the task itself */
 	int pid;
 	const char *driver;	/* driver on whose behalf we run, or NULL */
+
+	/* scheduling: kernel/sched/ */
+	unsigned int state;		/* TASK_*; written under pi_lock */
+	unsigned int flags;		/* PF_* */
+	spinlock_t pi_lock;		/* state vs. wake-ups (try_to_wake_up) */
+	void *stack;			/* lowest byte of the THREAD_SIZE stack */
+	struct thread_struct thread;	/* saved registers: arch */
+	int on_cpu;			/* a CPU runs it, or is switching away */
+	int on_rq;			/* running, or queued on rq of cpu */
+	bool queued;			/* on run_list of rq of cpu */
+	unsigned int cpu;		/* the CPU it runs or is queued on */
+	u64 cpus_allowed;		/* bit n: may run on CPU n */
+	struct list_head run_list;	/* in its run queue */
+	unsigned int time_slice;	/* ticks left before need_resched */
+	int usage;			/* references; the last frees it */
+	struct kthread *kthread;	/* kernel/kthread.c */
+	unsigned long nvcsw, nivcsw;	/* voluntary / preempted switches */
 
 	/* address space: mm/ */
 	struct mm_struct *mm;		/* NULL for kernel threads */
@@ -58,12 +92,73 @@ static __always_inline struct task_struct *get_current(void)
 
 #define current get_current()
 
-/**
- * set_current_context() - run on behalf of another context
- * @t: the new context (static storage)
- *
- * Returns the previous one, to hand back to set_current_context().
+static inline unsigned int task_cpu(const struct task_struct *p)
+{
+	return p->cpu;
+}
+
+/*
+ * The identity current shows in messages, for code that runs on behalf of
+ * someone else (a driver probe, the "pat" shell command): only what is
+ * printed changes, never which task runs.
  */
-struct task_struct *set_current_context(struct task_struct *t);
+struct task_ident {
+	char comm[TASK_COMM_LEN];
+	const char *driver;
+};
+
+/**
+ * override_current_ident() - show @comm and @driver in current's messages
+ * @comm: the name to print as comm, or NULL to keep current's
+ * @driver: the driver to record reservations for (may be NULL)
+ * @saved: filled with what to give back to revert_current_ident()
+ */
+void override_current_ident(const char *comm, const char *driver,
+			    struct task_ident *saved);
+void revert_current_ident(const struct task_ident *saved);
+
+/* Linux's get_task_comm(): @buf must be a TASK_COMM_LEN array */
+char *__get_task_comm(char *buf, size_t buf_size, struct task_struct *tsk);
+#define get_task_comm(buf, tsk) ({				\
+	BUILD_BUG_ON(sizeof(buf) != TASK_COMM_LEN);		\
+	__get_task_comm(buf, sizeof(buf), tsk);			\
+})
+/* truncated to TASK_COMM_LEN - 1 bytes, as in Linux */
+void set_task_comm(struct task_struct *tsk, const char *name);
+
+/* the scheduler: kernel/sched/core.c */
+#define MAX_SCHEDULE_TIMEOUT	((long)(~0UL >> 1))
+
+void schedule(void);
+int cond_resched(void);
+void yield(void);
+int wake_up_process(struct task_struct *p);
+int wake_up_state(struct task_struct *p, unsigned int state);
+long schedule_timeout(long timeout);
+long schedule_timeout_interruptible(long timeout);
+long schedule_timeout_uninterruptible(long timeout);
+void scheduler_tick(void);
+bool need_resched(void);
+void set_cpus_allowed(struct task_struct *p, u64 mask);
+void sched_init(void);
+void sched_init_secondary(unsigned int cpu, void *stack);
+void __noreturn cpu_startup_entry(void);
+void __noreturn do_task_dead(void);
+void sched_show_stats(void);
+
+/* tasks: kernel/sched/task.c */
+struct task_struct *task_alloc(const char *comm);
+struct task_struct *task_alloc_pid(const char *comm, int pid);
+void get_task_struct(struct task_struct *p);
+void put_task_struct(struct task_struct *p);
+unsigned int nr_tasks(void);
+
+/* the run-time checks of the scheduler's invariants; see sched.rst */
+#define STACK_END_MAGIC	0x57AC6E9DUL	/* Linux's value */
+unsigned long *end_of_stack(const struct task_struct *p);
+
+#define set_current_state(s)	__atomic_store_n(&current->state, (s), \
+						 __ATOMIC_SEQ_CST)
+#define __set_current_state(s)	(current->state = (s))
 
 #endif /* _CACHET_LINUX_SCHED_H */

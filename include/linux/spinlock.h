@@ -15,6 +15,7 @@
 
 #include <linux/types.h>
 #include <linux/compiler.h>
+#include <linux/preempt.h>
 #include <asm/irqflags.h>
 #include <asm/special_insns.h>
 
@@ -48,9 +49,13 @@ static inline void __spin_unlock_wake(spinlock_t *l, u16 owner)
 }
 #endif
 
+/* a lock holder is never preempted: see linux/preempt.h */
 static inline void spin_lock(spinlock_t *l)
 {
-	u16 me = __atomic_fetch_add(&l->next, 1, __ATOMIC_ACQUIRE);
+	u16 me;
+
+	__preempt_count_add(PREEMPT_OFFSET);
+	me = __atomic_fetch_add(&l->next, 1, __ATOMIC_ACQUIRE);
 
 	if (__atomic_load_n(&l->owner, __ATOMIC_ACQUIRE) != me)
 		__spin_lock_wait(l, me);
@@ -63,8 +68,12 @@ static inline bool spin_trylock(spinlock_t *l)
 	u32 new = ((u32)owner << 16) | (u16)(owner + 1);
 
 	BUILD_BUG_ON(sizeof(spinlock_t) != sizeof(u32));
-	return __atomic_compare_exchange_n((u32 *)l, &old, new, false,
-					   __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+	__preempt_count_add(PREEMPT_OFFSET);
+	if (__atomic_compare_exchange_n((u32 *)l, &old, new, false,
+					__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+		return true;
+	__preempt_count_sub(PREEMPT_OFFSET);
+	return false;
 }
 
 static inline void spin_unlock(spinlock_t *l)
@@ -78,6 +87,7 @@ static inline void spin_unlock(spinlock_t *l)
 	__atomic_store_n(&l->owner, owner, __ATOMIC_SEQ_CST);
 	if (__atomic_load_n(&l->next, __ATOMIC_RELAXED) != owner)
 		__spin_unlock_wake(l, owner);
+	__preempt_count_sub(PREEMPT_OFFSET);
 }
 
 static inline bool spin_is_locked(spinlock_t *l)

@@ -13,6 +13,7 @@
 #include <linux/gfp.h>
 #include <linux/kernel.h>
 #include <linux/slab.h>
+#include <linux/smp.h>
 #include <linux/string.h>
 #include <asm/entry.h>
 #include <asm/page_types.h>

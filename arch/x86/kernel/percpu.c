@@ -15,7 +15,6 @@ BUILD_BUG_ON(offsetof(struct pcpu, top_of_stack) != PCPU_TOP_OF_STACK);
 BUILD_BUG_ON(offsetof(struct pcpu, user_sp) != PCPU_USER_SP);
 
 static struct task_struct idle_task[NR_CPUS];
-static char idle_comm[NR_CPUS][16];
 
 /**
  * pcpu_setup() - make pcpu_area[@cpu] this CPU's per-CPU area
@@ -31,9 +30,8 @@ void pcpu_setup(unsigned int cpu)
 	if (!p->self) {
 		p->self = p;
 		p->cpu = cpu;
-		snprintf(idle_comm[cpu], sizeof(idle_comm[cpu]), "swapper/%u",
-			 cpu);
-		idle_task[cpu].comm = idle_comm[cpu];
+		snprintf(idle_task[cpu].comm, sizeof(idle_task[cpu].comm),
+			 "swapper/%u", cpu);
 		idle_task[cpu].pid = 0;
 		p->current_task = &idle_task[cpu];
 	}

@@ -25,6 +25,7 @@
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/string.h>
+#include <linux/tick.h>
 #include <linux/time.h>
 #include <asm/apic.h>
 #include <asm/irqflags.h>
@@ -224,27 +225,6 @@ static void trampoline_sync_kernel_half(void)
 	memcpy(&pgd[256], &kpgd[256], 256 * sizeof(u64));
 }
 
-static void cpu_idle(void)
-{
-	struct pcpu *p = this_pcpu();
-	void (*fn)(void *);
-
-	for (;;) {
-		local_irq_disable();
-		fn = __atomic_load_n(&p->work_fn, __ATOMIC_ACQUIRE);
-		if (fn) {
-			local_irq_enable();
-			fn(p->work_arg);
-			__atomic_store_n(&p->work_fn, NULL, __ATOMIC_RELEASE);
-			apic_send_ipi(per_cpu_ptr(p->work_from)->apicid,
-				      CALL_FUNCTION_VECTOR);
-			continue;
-		}
-		/* STI's one-instruction shadow: no wake-up is lost */
-		__asm__ __volatile__("sti; hlt" : : : "memory");
-	}
-}
-
 /**
  * start_secondary() - C entry of a secondary CPU (from head.S)
  */
@@ -252,6 +232,8 @@ void start_secondary(void)
 {
 	unsigned int cpu = __atomic_load_n(&smp_booting_cpu,
 					   __ATOMIC_ACQUIRE);
+	/* the boot CPU waits for us before it sets up the next CPU */
+	void *stack = (void *)(smp_initial_stack - THREAD_SIZE);
 
 	cpu_desc_load(cpu);
 	pat_ap_err[cpu] = pat_cpu_init();
@@ -266,8 +248,10 @@ void start_secondary(void)
 	 */
 	__atomic_fetch_or(&init_mm.cpu_mask, 1ULL << cpu, __ATOMIC_SEQ_CST);
 	__flush_tlb_all();
+	sched_init_secondary(cpu, stack);
+	tick_setup_secondary();
 	__atomic_fetch_or(&cpu_online_mask, 1ULL << cpu, __ATOMIC_RELEASE);
-	cpu_idle();
+	cpu_startup_entry();
 }
 
 static void no_op(void *info)
@@ -300,7 +284,7 @@ void smp_wait_async(unsigned int cpu)
 {
 	struct pcpu *p = per_cpu_ptr(cpu);
 
-	/* the CPU wakes us when done (cpu_idle()) */
+	/* the CPU wakes us when done (its idle task, kernel/sched/idle.c) */
 	smp_halt_until((const unsigned long *)&p->work_fn, 0);
 }
 

@@ -9,6 +9,7 @@
 #include <linux/errno.h>
 #include <linux/interrupt.h>
 #include <linux/kernel.h>
+#include <linux/preempt.h>
 #include <linux/printk.h>
 #include <linux/sched.h>
 #include <linux/smp.h>
@@ -170,15 +171,33 @@ static void __noreturn oops(struct pt_regs *regs)
 
 void do_trap(struct pt_regs *regs);
 
+/*
+ * Kernel preemption at an interrupt's return (the rule in
+ * Documentation/scheduler/sched.rst): only if the interrupted code had
+ * interrupts on and preempt_count() is 0 (no lock, no saved-flags
+ * section, not itself an interrupt).  A task switched away from here
+ * comes back here and returns through the same IRET.
+ */
+static void irq_exit_preempt(struct pt_regs *regs)
+{
+	if (!(regs->flags & X86_EFLAGS_IF) || preempt_count() ||
+	    !this_pcpu()->need_resched)
+		return;
+	preempt_schedule_irq();
+}
+
 void do_trap(struct pt_regs *regs)
 {
 	unsigned long v = regs->vector;
 
 	if (v >= FIRST_EXTERNAL_VECTOR) {
 		irq_count[v]++;
+		__preempt_count_add(HARDIRQ_OFFSET);
 		if (irq_handlers[v])
 			irq_handlers[v](v, irq_data[v]);
 		irq_eoi_hook(v);
+		__preempt_count_sub(HARDIRQ_OFFSET);
+		irq_exit_preempt(regs);
 		return;
 	}
 	/* an NMI that is not a panic's stop request is ignored */

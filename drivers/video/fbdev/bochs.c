@@ -161,10 +161,7 @@ err_unmap:
  */
 void bochs_fb_init(void)
 {
-	static struct task_struct bochs_task = {
-		.comm = "swapper/0", .pid = 0, .driver = "bochs",
-	};
-	struct task_struct *prev;
+	struct task_ident prev;
 	struct pci_dev *dev;
 
 	dev = pci_get_device(BOCHS_VENDOR, BOCHS_DEVICE, NULL);
@@ -173,7 +170,7 @@ void bochs_fb_init(void)
 			BOCHS_VENDOR, BOCHS_DEVICE);
 		return;
 	}
-	prev = set_current_context(&bochs_task);
+	override_current_ident(NULL, "bochs", &prev);
 	bochs_probe(dev);
-	set_current_context(prev);
+	revert_current_ident(&prev);
 }

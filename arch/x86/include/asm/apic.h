@@ -11,8 +11,10 @@
 #define MAX_MADT_CPUS	256	/* LAPIC entries kept; xAPIC IDs are 8 bits */
 
 /* vectors of the local APIC's own interrupts, above any device's */
+#define LOCAL_TIMER_VECTOR	0xec	/* the tick (apic/timer.c) */
 #define CALL_FUNCTION_VECTOR	0xfb
 #define STOP_VECTOR		0xfc
+#define RESCHEDULE_VECTOR	0xfd	/* wake a CPU to switch tasks */
 #define SPURIOUS_APIC_VECTOR	0xff
 
 struct io_apic {

@@ -3,6 +3,7 @@
 #define _ASM_X86_IRQFLAGS_H
 
 #include <asm/processor-flags.h>
+#include <linux/preempt.h>
 
 static inline unsigned long native_save_fl(void)
 {
@@ -36,8 +37,20 @@ static inline void arch_local_irq_restore(unsigned long flags)
 		local_irq_enable();
 }
 
-#define local_irq_save(flags)	((flags) = arch_local_irq_save())
-#define local_irq_restore(flags) arch_local_irq_restore(flags)
+/*
+ * A saved-flags section is also a no-preemption section (linux/preempt.h):
+ * the waits that open STI;HLT windows inside one must not switch tasks.
+ */
+#define local_irq_save(flags)					\
+	do {							\
+		(flags) = arch_local_irq_save();		\
+		__preempt_count_add(PREEMPT_OFFSET);		\
+	} while (0)
+#define local_irq_restore(flags)				\
+	do {							\
+		__preempt_count_sub(PREEMPT_OFFSET);		\
+		arch_local_irq_restore(flags);			\
+	} while (0)
 #define irqs_disabled()		(!(native_save_fl() & X86_EFLAGS_IF))
 
 static inline void halt(void)

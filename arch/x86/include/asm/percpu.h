@@ -50,6 +50,13 @@ struct pcpu {
 	unsigned int work_from;			/* who to wake when it is done */
 	void *wait_lock;			/* the spinlock we halt on */
 	u16 wait_ticket;			/* our turn in it */
+	/*
+	 * Preemption (Documentation/scheduler/sched.rst): this CPU may
+	 * switch tasks at an interrupt's return only while preempt_count
+	 * is 0; need_resched asks it to switch at the next chance.
+	 */
+	unsigned int preempt_count;
+	int need_resched;
 } __aligned(64);
 
 extern struct pcpu pcpu_area[NR_CPUS];

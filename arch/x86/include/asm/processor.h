@@ -35,6 +35,16 @@ struct cpuinfo_x86 {
 	u32 x86_capability[NCAPINTS];
 };
 
+/*
+ * What a task switched away keeps of its CPU state: the kernel stack
+ * pointer at the switch (the callee-saved registers are on that stack,
+ * pushed by __switch_to_asm in switch_64.S).
+ */
+struct thread_struct {
+	unsigned long sp;
+	/* ring 3 (the lead's part): FS base, GS base and FPU state go here */
+};
+
 extern struct cpuinfo_x86 boot_cpu_data;
 /* what each CPU said of itself; [0] is boot_cpu_data's copy */
 extern struct cpuinfo_x86 cpu_data_arr[];

@@ -287,18 +287,15 @@ static void apic_init_mptable(void)
  */
 void apic_init(void)
 {
-	static struct task_struct apic_task = {
-		.comm = "swapper/0", .pid = 0, .driver = "apic",
-	};
 	const struct acpi_table_madt *madt, *parsed;
-	struct task_struct *prev;
+	struct task_ident prev;
 	phys_addr_t phys;
 	u32 len, parsed_len;
 
 	if (acpi_find_table("APIC", &phys, &len)) {
-		prev = set_current_context(&apic_task);
+		override_current_ident(NULL, "apic", &prev);
 		apic_init_mptable();
-		set_current_context(prev);
+		revert_current_ident(&prev);
 		return;
 	}
 	if (len < sizeof(*madt)) {
@@ -310,7 +307,7 @@ void apic_init(void)
 		pr_warn("ACPI: cannot map the MADT\n");
 		return;
 	}
-	prev = set_current_context(&apic_task);
+	override_current_ident(NULL, "apic", &prev);
 	parsed_len = len;
 	parsed = madt_test_damage(madt, &parsed_len);
 	madt_parse(parsed, parsed_len);
@@ -318,7 +315,7 @@ void apic_init(void)
 		kfree((void *)parsed);
 	memunmap((void *)madt);
 	apic_map_lapic();
-	set_current_context(prev);
+	revert_current_ident(&prev);
 	pr_info("APIC: %u CPU(s), %u IO-APIC(s)\n", apic.nr_cpus,
 		apic.nr_ioapics);
 }

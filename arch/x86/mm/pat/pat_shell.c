@@ -39,7 +39,6 @@ struct pat_shell_resv {
 };
 
 static struct pat_shell_resv pat_shell_resv[PAT_SHELL_MAX];
-static struct task_struct pat_shell_task = { .comm = "sh", .pid = 1 };
 
 static const char *errname(int err)
 {
@@ -241,12 +240,12 @@ static int pat_cmd_lookup(int argc, char **argv)
 
 static int cmd_pat(int argc, char **argv)
 {
-	struct task_struct *old;
+	struct task_ident old;
 	int ret = 1;
 
 	if (argc < 2)
 		return pat_usage();
-	old = set_current_context(&pat_shell_task);
+	override_current_ident("sh", NULL, &old);
 	if (!strcmp(argv[1], "reserve"))
 		ret = pat_cmd_reserve(argc - 1, argv + 1);
 	else if (!strcmp(argv[1], "free"))
@@ -259,7 +258,7 @@ static int cmd_pat(int argc, char **argv)
 #endif
 	else
 		shell_printf("pat: unknown subcommand '%s'\n", argv[1]);
-	set_current_context(old);
+	revert_current_ident(&old);
 	return ret;
 }
 SHELL_CMD(pat, cmd_pat, "reserve START END MODE | free START END | lookup ADDR"
