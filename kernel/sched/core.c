@@ -47,7 +47,9 @@ static void dequeue_task(struct rq *rq, struct task_struct *p)
 	rq->nr_queued--;
 }
 
-static struct task_struct *pick_next_task(struct rq *rq)
+/* @prev may be picked again: it is the one task on_cpu may be set for */
+static struct task_struct *pick_next_task(struct rq *rq,
+					  struct task_struct *prev)
 {
 	struct task_struct *p;
 
@@ -57,7 +59,7 @@ static struct task_struct *pick_next_task(struct rq *rq)
 	dequeue_task(rq, p);
 	if (p->state == TASK_DEAD)
 		sched_bug("dead task picked", p);
-	if (__atomic_load_n(&p->on_cpu, __ATOMIC_ACQUIRE))
+	if (p != prev && __atomic_load_n(&p->on_cpu, __ATOMIC_ACQUIRE))
 		sched_bug("task picked while running on another CPU", p);
 	return p;
 }
@@ -123,7 +125,7 @@ static void __schedule(bool preempt)
 		}
 	}
 	spin_unlock(&prev->pi_lock);
-	next = pick_next_task(rq);
+	next = pick_next_task(rq, prev);
 	this_pcpu()->need_resched = 0;
 	if (next == prev) {
 		spin_unlock(&rq->lock);
