@@ -220,8 +220,11 @@ void yield(void)
 void resched_cpu(unsigned int cpu)
 {
 	__atomic_store_n(&per_cpu_ptr(cpu)->need_resched, 1, __ATOMIC_RELEASE);
+#ifdef CONFIG_SMP
+	/* a halted idle CPU wakes; a busy one switches at the IPI's return */
 	if (cpu != smp_processor_id() && apic_usable())
 		apic_send_ipi(per_cpu_ptr(cpu)->apicid, RESCHEDULE_VECTOR);
+#endif
 }
 
 /* the least loaded CPU @p may run on; ties go to where it ran last */
