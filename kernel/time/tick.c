@@ -24,12 +24,19 @@ bool tick_running(void)
 	return __atomic_load_n(&tick_on, __ATOMIC_ACQUIRE);
 }
 
-/* from the local APIC timer interrupt, interrupts off */
+/*
+ * From the local APIC timer interrupt, interrupts off.  Timers take locks
+ * (theirs, and the scheduler's to wake a task): not while the interrupted
+ * code halts with interrupts opened inside a section that may hold them
+ * (halt_irqs_off() in arch/x86/kernel/smp.c).  An expired timer then runs
+ * at the next tick: a timer runs at or after its expiry, never before.
+ */
 void tick_handle(void)
 {
 	if (smp_processor_id() == tick_do_timer_cpu) {
 		__atomic_fetch_add(&jiffies, 1, __ATOMIC_RELAXED);
-		run_timers();
+		if (!this_pcpu()->irqs_off_halt)
+			run_timers();
 	}
 	scheduler_tick();
 }

@@ -36,6 +36,22 @@ u64 cpu_online_mask = 1;		/* the boot CPU */
 
 #define CALL_WARN_NS	(5 * NSEC_PER_SEC)
 
+/*
+ * Halt inside a section that runs with interrupts off: open them for the
+ * HLT only.  Whatever interrupt comes in meanwhile may find locks held
+ * that the section's owner holds, so it is told (irqs_off_halt) and
+ * leaves anything that takes locks for later (the tick's timers, see
+ * kernel/time/tick.c); the cross-CPU calls it serves take none.
+ */
+static void halt_irqs_off(void)
+{
+	struct pcpu *p = this_pcpu();
+
+	p->irqs_off_halt = true;
+	__asm__ __volatile__("sti; hlt; cli" : : : "memory");
+	p->irqs_off_halt = false;
+}
+
 void __smp_serve_calls(void)
 {
 	struct pcpu *p = this_pcpu();
@@ -72,9 +88,10 @@ static void call_function_interrupt(unsigned int vector, void *data)
  * spinning matters under emulation: with more virtual CPUs than host
  * cores, a spinning CPU takes host time from the very CPUs it waits for.
  * Interrupts are on only inside STI;HLT (STI's shadow covers the HLT, so
- * an IPI that came after the check still wakes it).  The only interrupt
- * cachet takes is the cross-CPU call, whose functions take no locks, so
- * this is as safe inside an irqsave section as smp_poll_calls().
+ * an IPI that came after the check still wakes it).  The cross-CPU call
+ * takes no locks, and the tick runs no timers inside such a halt
+ * (halt_irqs_off()), so this is as safe inside an irqsave section as
+ * smp_poll_calls().
  */
 void smp_halt_until(const unsigned long *word, unsigned long val)
 {
@@ -84,7 +101,7 @@ void smp_halt_until(const unsigned long *word, unsigned long val)
 
 	local_irq_save(flags);
 	while (__atomic_load_n(word, __ATOMIC_ACQUIRE) != val) {
-		__asm__ __volatile__("sti; hlt; cli" : : : "memory");
+		halt_irqs_off();
 		smp_poll_calls();
 		if (!warned && local_clock() - t0 > CALL_WARN_NS) {
 			pr_warn("CPU%u: still waiting after 5 s\n",
@@ -105,7 +122,7 @@ static void call_wait(struct call_slot *c)
 	local_irq_save(flags);
 	while (__atomic_load_n(&c->pending, __ATOMIC_ACQUIRE)) {
 		if (__atomic_load_n(&c->wake, __ATOMIC_ACQUIRE))
-			__asm__ __volatile__("sti; hlt; cli" : : : "memory");
+			halt_irqs_off();
 		else
 			cpu_relax();
 		smp_poll_calls();
@@ -204,7 +221,7 @@ void __spin_lock_wait(spinlock_t *l, u16 me)
 		p->wait_ticket = me;
 		__atomic_store_n(&p->wait_lock, l, __ATOMIC_SEQ_CST);
 		if (__atomic_load_n(&l->owner, __ATOMIC_SEQ_CST) != me)
-			__asm__ __volatile__("sti; hlt; cli" : : : "memory");
+			halt_irqs_off();
 		__atomic_store_n(&p->wait_lock, NULL, __ATOMIC_RELAXED);
 		local_irq_restore(flags);
 	}

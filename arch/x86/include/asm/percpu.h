@@ -57,6 +57,7 @@ struct pcpu {
 	 */
 	unsigned int preempt_count;
 	int need_resched;
+	bool irqs_off_halt;		/* in smp.c's halt_irqs_off() */
 } __aligned(64);
 
 extern struct pcpu pcpu_area[NR_CPUS];
