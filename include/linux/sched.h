@@ -138,6 +138,7 @@ long schedule_timeout(long timeout);
 long schedule_timeout_interruptible(long timeout);
 long schedule_timeout_uninterruptible(long timeout);
 void scheduler_tick(void);
+void exit_to_user_mode_prepare(void);
 bool need_resched(void);
 void set_cpus_allowed(struct task_struct *p, u64 mask);
 void sched_init(void);

@@ -203,6 +203,27 @@ void preempt_schedule_irq(void)
 	} while (need_resched());
 }
 
+/**
+ * exit_to_user_mode_prepare() - the scheduler's part of a return to ring 3
+ *
+ * The entry code calls it last, with interrupts off, before SYSRET or
+ * IRET to user mode: a task about to leave the kernel holds nothing, so
+ * it switches there whenever it was asked to.  preempt_count() must be 0
+ * (a leaked lock or saved-flags section panics here, where it is cheap to
+ * find).  Returns with interrupts off.  Signals will be delivered here.
+ */
+void exit_to_user_mode_prepare(void)
+{
+	if (preempt_count())
+		panic("BUG: returning to user mode with preempt_count 0x%08x (%s:%d)",
+		      preempt_count(), current->comm, current->pid);
+	while (need_resched()) {
+		local_irq_enable();
+		schedule();
+		local_irq_disable();
+	}
+}
+
 int cond_resched(void)
 {
 	if (!need_resched() || preempt_count() || irqs_disabled())

@@ -22,7 +22,7 @@
 static unsigned int tasks_alive;
 
 /**
- * task_alloc() - a new task, not yet runnable (TASK_UNINTERRUPTIBLE)
+ * task_alloc_pid() - a new task, not yet runnable (TASK_UNINTERRUPTIBLE)
  * @comm: its name (truncated to TASK_COMM_LEN - 1 bytes)
  * @pid: 0 to allocate a pid, or 1 for init (once)
  *

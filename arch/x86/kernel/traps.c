@@ -172,14 +172,19 @@ static void __noreturn oops(struct pt_regs *regs)
 void do_trap(struct pt_regs *regs);
 
 /*
- * Kernel preemption at an interrupt's return (the rule in
- * Documentation/scheduler/sched.rst): only if the interrupted code had
+ * Preemption at an interrupt's return (the rule in
+ * Documentation/scheduler/sched.rst).  To user mode: always allowed.
+ * To kernel code: only if the interrupted code had
  * interrupts on and preempt_count() is 0 (no lock, no saved-flags
  * section, not itself an interrupt).  A task switched away from here
  * comes back here and returns through the same IRET.
  */
 static void irq_exit_preempt(struct pt_regs *regs)
 {
+	if (regs->cs & 3) {
+		exit_to_user_mode_prepare();
+		return;
+	}
 	if (!(regs->flags & X86_EFLAGS_IF) || preempt_count() ||
 	    !this_pcpu()->need_resched)
 		return;

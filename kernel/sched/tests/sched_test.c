@@ -19,6 +19,7 @@
 #include <linux/string.h>
 #include <linux/tick.h>
 #include <linux/wait.h>
+#include <asm/irqflags.h>
 
 #define GIVE_UP		(20 * HZ)	/* jiffies before a case gives up */
 
@@ -296,6 +297,41 @@ static void test_kthread_identity(struct ktest *t)
 	KTEST_EXPECT_STREQ(t, current->comm, "swapper/0");
 }
 
+static unsigned int flag_set;
+
+static int set_flag_fn(void *arg)
+{
+	store(&flag_set, 1);
+	return 0;
+}
+
+/*
+ * What the return to user mode will do, run from a kernel thread: with
+ * interrupts off from the wake-up on, the thread queued behind us on our
+ * CPU can only have run through exit_to_user_mode_prepare()'s switch.
+ */
+static void test_exit_to_user_mode_switches(struct ktest *t)
+{
+	struct task_struct *k;
+	unsigned int ran;
+
+	flag_set = 0;
+	k = kthread_create(set_flag_fn, NULL, "flag");
+	KTEST_ASSERT_TRUE(t, k != NULL);
+	local_irq_disable();
+	kthread_bind(k, smp_processor_id());
+	wake_up_process(k);
+	this_pcpu()->need_resched = 1;
+	exit_to_user_mode_prepare();
+	ran = load(&flag_set);
+	KTEST_EXPECT_TRUE(t, irqs_disabled());
+	KTEST_EXPECT_FALSE(t, need_resched());
+	local_irq_enable();
+	KTEST_EXPECT_EQ(t, ran, 1);
+	KTEST_EXPECT_EQ(t, preempt_count(), 0);
+	kthread_stop(k);
+}
+
 /* --- memory -------------------------------------------------------- */
 
 #define CREATE_ROUNDS	200
@@ -347,6 +383,7 @@ static struct ktest_case sched_cases[] = {
 	KTEST_CASE(test_wait_event_timeout_expires),
 	KTEST_CASE(test_kthread_stop_before_it_ran),
 	KTEST_CASE(test_kthread_identity),
+	KTEST_CASE(test_exit_to_user_mode_switches),
 	KTEST_CASE(test_create_exit_gives_memory_back),
 	{}
 };
