@@ -24,7 +24,9 @@
 #ifndef _CACHET_LINUX_MM_TYPES_H
 #define _CACHET_LINUX_MM_TYPES_H
 
+#include <linux/avltree.h>
 #include <linux/list.h>
+#include <linux/spinlock.h>
 #include <linux/types.h>
 #include <asm/page_cache_mode.h>
 #include <asm/pgtable_types.h>
@@ -60,20 +62,85 @@ struct page {
 
 #define SLAB_FREE_NONE	0xffff
 
+struct file;
+struct mm_struct;
+struct vm_area_struct;
+
+/* what a fault handler is told, and hands back (Linux's struct vm_fault) */
+struct vm_fault {
+	struct vm_area_struct *vma;
+	unsigned long address;		/* page-aligned */
+	unsigned int flags;		/* FAULT_FLAG_* */
+	unsigned long pgoff;		/* page offset of address in the object */
+	struct page *page;		/* out: the page, with a reference */
+};
+
+/*
+ * A mapping's owner (a driver, a file system, shared anonymous memory):
+ * open() when a VMA is duplicated or split off, close() when one goes
+ * away, fault() to supply the page of an address (VM_FAULT_* result).
+ */
+struct vm_operations_struct {
+	void (*open)(struct vm_area_struct *vma);
+	void (*close)(struct vm_area_struct *vma);
+	unsigned int (*fault)(struct vm_fault *vmf);
+};
+
+/*
+ * One range of an address space with one protection and one backing:
+ * [vm_start, vm_end), page aligned.  In its mm's tree (vm_node, by
+ * vm_start) and address-ordered list (vm_list), under mm->mmap_lock.
+ */
+struct vm_area_struct {
+	unsigned long vm_start;
+	unsigned long vm_end;		/* exclusive */
+	struct mm_struct *vm_mm;
+	pgprot_t vm_page_prot;		/* PTE bits of a page mapped here */
+	unsigned long vm_flags;		/* VM_* (linux/mm.h) */
+	unsigned long vm_pgoff;		/* offset in vm_file, in pages */
+	struct file *vm_file;		/* opaque: the VFS's */
+	const struct vm_operations_struct *vm_ops;
+	void *vm_private_data;		/* vm_ops's */
+	struct avl_node vm_node;
+	struct list_head vm_list;
+};
+
 /*
  * An address space: the page tables one or more tasks run on.  The
- * kernel half of every pgd is the kernel's own (init_mm); the user half
- * is the space's.  cpu_mask holds the CPUs whose CR3 points at pgd now:
- * switch_mm_irqs_off() (asm/mmu_context.h) sets a CPU's bit before it
- * loads the pgd and clears it after it loads another, so an
- * invalidation of this space's user entries needs to reach only those
- * CPUs.  VMAs, the mm lock and the counters are mm/'s (mm/mmap.c).
+ * kernel half of every pgd is the kernel's own (init_mm): its top-level
+ * entries are all populated at boot and never change afterwards, so
+ * mm_alloc() copies them once and kernel mappings never need syncing
+ * (Documentation/mm/process_addrspace.rst).  cpu_mask holds the CPUs
+ * whose CR3 points at pgd now: switch_mm_irqs_off() (asm/mmu_context.h)
+ * sets a CPU's bit before it loads the pgd and clears it after it loads
+ * another, so an invalidation of this space's user entries needs to reach
+ * only those CPUs.
+ *
+ * Locks: mmap_lock guards the VMAs and the fields below it;
+ * page_table_lock is the page-table transaction's lock for this space
+ * (asm/pgtable_txn.h) and is taken inside mmap_lock.
  */
 struct mm_struct {
 	pteval_t *pgd;			/* __va(pgd_phys) */
 	phys_addr_t pgd_phys;
 	u64 cpu_mask;			/* atomic; see above */
 	int users;			/* tasks using it */
+
+	spinlock_t mmap_lock;
+	int mmap_lock_cpu;		/* its holder, or -1: faults check it */
+	spinlock_t page_table_lock;
+	struct avl_root mm_vmas;	/* by vm_start */
+	struct list_head mmap;		/* the same VMAs in address order */
+	int map_count;			/* VMAs */
+	unsigned long mmap_base;	/* top-down search starts below it */
+	unsigned long task_size;	/* user addresses end here */
+	unsigned long start_code, end_code, start_data, end_data;
+	unsigned long start_brk, brk;	/* the heap: [start_brk, brk) */
+	unsigned long start_stack;
+	unsigned long stack_limit;	/* bytes; RLIMIT_STACK's role */
+	unsigned long total_vm;		/* pages mapped by VMAs */
+	unsigned long rss;		/* pages present, the zero page excluded */
+	unsigned long pgtables;		/* page-table pages below the pgd */
 };
 
 /* the kernel's own address space: kernel threads and idle tasks run on it */

@@ -10,6 +10,9 @@
  *   - the kernel image at __START_KERNEL_map, W^X with 4 KiB pages:
  *     text RX, rodata and the symbol table RO+NX, data and bss RW+NX.
  *   - the fixmap page table, so early_memremap() needs no allocation.
+ *   - a table under every top-level entry of the vmalloc area, so the
+ *     kernel half's top level never changes after boot and user spaces
+ *     can share it (arch/x86/mm/pgd.c).
  *
  * On a CPU without NX every "NX" above is dropped (__supported_pte_mask):
  * nothing can be made non-executable, as in Linux.
@@ -30,6 +33,7 @@
 #include <asm/fixmap.h>
 #include <asm/page.h>
 #include <asm/pgtable.h>
+#include <asm/pgtable_user.h>
 #include <asm/processor.h>
 #include <asm/set_memory.h>
 #include <asm/special_insns.h>
@@ -160,6 +164,8 @@ void paging_init(void)
 	map_kernel_range(_edata, _end, PAGE_KERNEL_RO);
 	if (pt_build_map(FIXADDR_START, 0, PG_LEVEL_4K, 0))
 		panic("paging: out of memory for the fixmap");
+	/* user spaces share these top-level entries: all made now */
+	pgd_prepopulate_kernel_half();
 
 	init_mm.pgd = __va(init_pgd_phys);
 	init_mm.pgd_phys = init_pgd_phys;

@@ -20,11 +20,13 @@
 #include <linux/kernel.h>
 #include <linux/list.h>
 #include <linux/mm.h>
+#include <linux/mm_types.h>
 #include <linux/smp.h>
 #include <linux/spinlock.h>
 #include <asm/page.h>
 #include <asm/pgtable.h>
 #include <asm/pgtable_txn.h>
+#include <asm/pgtable_user.h>
 #include <asm/tlbflush.h>
 #include "cpa_plan.h"
 
@@ -51,6 +53,25 @@ void pt_txn_begin(struct pt_txn *t)
 	*t = (struct pt_txn){ .irqflags = flags };
 	INIT_LIST_HEAD(&t->unlinked);
 	WRITE_ONCE(pt_lock_cpu, (int)smp_processor_id());
+}
+
+/**
+ * pt_txn_begin_mm() - start a transaction on @mm's user page tables
+ * @t: the transaction, on the caller's stack
+ * @mm: the address space; not init_mm
+ *
+ * Takes @mm->page_table_lock with interrupts off until pt_txn_commit().
+ * Invalidations go to the CPUs of @mm->cpu_mask only.  Does not nest with
+ * any other transaction on this CPU.
+ */
+void pt_txn_begin_mm(struct pt_txn *t, struct mm_struct *mm)
+{
+	unsigned long flags;
+
+	WARN_ON_ONCE(pt_txn_held() || mm == &init_mm);
+	spin_lock_irqsave(&mm->page_table_lock, flags);
+	*t = (struct pt_txn){ .irqflags = flags, .mm = mm };
+	INIT_LIST_HEAD(&t->unlinked);
 }
 
 /**
@@ -105,9 +126,35 @@ static void pt_txn_invalidate(struct pt_txn *t)
 {
 	if (tlb_batch_empty(&t->flush))
 		return;
-	flush_tlb_kernel_batch(&t->flush);
+	if (t->mm) {
+		/*
+		 * The entries written before the mask is read (a locked OR in
+		 * switch_mm_irqs_off() on the other side): a CPU we miss here
+		 * loads the space after them and walks the new entries.
+		 */
+		__atomic_thread_fence(__ATOMIC_SEQ_CST);
+		t->last_targets = __atomic_load_n(&t->mm->cpu_mask,
+						  __ATOMIC_SEQ_CST);
+		flush_tlb_mm_batch(t->last_targets, &t->flush);
+	} else {
+		flush_tlb_kernel_batch(&t->flush);
+	}
 	t->invalidations++;
 	pt_txn_stats.invalidations++;
+}
+
+/**
+ * pt_txn_flush() - end the open stage now, invalidating what it changed
+ * @t: the transaction
+ *
+ * For a caller that must know no CPU still uses the old entries before
+ * the commit: a user-space unmap that frees the pages it unmapped in
+ * batches.
+ */
+void pt_txn_flush(struct pt_txn *t)
+{
+	pt_txn_invalidate(t);
+	t->stage = PT_STAGE_NONE;
 }
 
 /* rule 2: a change of the other kind ends the stage first */
@@ -181,11 +228,21 @@ static void pt_txn_unlink(struct pt_txn *t, phys_addr_t table)
 	if (!pgtable_can_free())
 		return;	/* boot tables from memblock are never reused */
 	pg = virt_to_page(__va(table));
-	gen = pt_unlink_gen + 1 ?: 1;
-	pg->pt_gen = gen;
-	set_page_flag(pg, PG_pt_stamped);
-	/* a flush that reads the new generation also sees the unlink */
-	__atomic_store_n(&pt_unlink_gen, gen, __ATOMIC_RELEASE);
+	/*
+	 * A flush that reads the new generation also sees the unlink.  Each
+	 * unlink gets a generation of its own, atomically: the kernel's and
+	 * the user spaces' transactions run under different locks.
+	 */
+	gen = __atomic_add_fetch(&pt_unlink_gen, 1, __ATOMIC_RELEASE);
+	if (!gen)
+		gen = __atomic_add_fetch(&pt_unlink_gen, 1, __ATOMIC_RELEASE);
+	if (t->mm) {
+		/* checked against the mask's CPUs at commit, not stamped */
+		t->mm_gen = gen;
+	} else {
+		pg->pt_gen = gen;
+		set_page_flag(pg, PG_pt_stamped);
+	}
 	list_add_tail(&pg->lru, &t->unlinked);
 	t->nr_unlinked++;
 }
@@ -227,9 +284,12 @@ pteval_t *pt_txn_link_table(struct pt_txn *t, pteval_t *e)
 	phys_addr_t table = pt_txn_take(t);
 
 	WARN_ON_ONCE(pt_entry_present(*e));
+	/* the kernel half's top level is fixed once user spaces exist */
+	if (!t->mm)
+		pgd_kernel_half_check_link(e);
 	/* the zeroed table is visible before the entry that links it */
 	__atomic_thread_fence(__ATOMIC_RELEASE);
-	WRITE_ONCE(*e, table | _PAGE_TABLE);
+	WRITE_ONCE(*e, table | _PAGE_TABLE | (t->mm ? _PAGE_USER : 0));
 	return pt_virt(table);
 }
 
@@ -247,16 +307,43 @@ static void pt_txn_free_unlinked(struct pt_txn *t)
 static void pt_txn_unlock(struct pt_txn *t)
 {
 	pt_txn_stats.commits++;
+	if (t->mm) {
+		spin_unlock_irqrestore(&t->mm->page_table_lock, t->irqflags);
+		return;
+	}
 	WRITE_ONCE(pt_lock_cpu, -1);
 	spin_unlock_irqrestore(&pt_lock, t->irqflags);
+}
+
+/*
+ * Rule 3 for a user space: every CPU the last invalidation went to must
+ * have recorded a flush after the last unlink before its table is freed.
+ */
+static void pt_txn_check_mm_flushed(struct pt_txn *t)
+{
+	unsigned int cpu;
+
+	if (!t->nr_unlinked)
+		return;
+	for (cpu = 0; cpu < NR_CPUS; cpu++) {
+		u32 seen;
+
+		if (!(t->last_targets & (1ULL << cpu)) || !cpu_online(cpu))
+			continue;
+		seen = __atomic_load_n(&per_cpu_ptr(cpu)->tlb_seen_gen,
+				       __ATOMIC_ACQUIRE);
+		if ((s32)(seen - t->mm_gen) < 0)
+			panic("pgtable: CPU %u may still reach an unlinked user page table",
+			      cpu);
+	}
 }
 
 /**
  * pt_txn_commit() - end a page-table transaction
  * @t: the transaction
  *
- * Invalidates what the last stage changed on every online CPU, and only
- * then frees the tables the transaction unlinked and the spares it did not
+ * Invalidates what the last stage changed on every online CPU (on the
+ * CPUs of the space's mask for a user transaction), and only then frees the tables the transaction unlinked and the spares it did not
  * use, and drops the lock.  A transaction that changed nothing (a walk, or
  * one that failed to preallocate) invalidates nothing.
  */
@@ -264,7 +351,9 @@ void pt_txn_commit(struct pt_txn *t)
 {
 	pt_txn_invalidate(t);
 	/* a CPU being brought up is not in the shootdown: see smpboot.c */
-	WARN_ON_ONCE(t->nr_unlinked && smp_cpu_booting());
+	WARN_ON_ONCE(t->nr_unlinked && !t->mm && smp_cpu_booting());
+	if (t->mm)
+		pt_txn_check_mm_flushed(t);
 	pt_txn_free_unlinked(t);
 	while (t->spare)
 		pgtable_free_page(pt_txn_take(t));

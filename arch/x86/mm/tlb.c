@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * TLB and cache flushing for changes of kernel mappings, on every CPU.
+ * TLB and cache flushing for changes of kernel mappings, on every CPU,
+ * and of a user address space, on the CPUs that run it.
  *
  * Kernel mappings are shared by all CPUs, so a change is complete only
  * when no CPU can still hold the old translation: the caller flushes its
  * own TLB and waits until every other online CPU has flushed its own
  * (a "shootdown", by cross-CPU call).  The caller has already written the
  * new entries, so a CPU that refills its TLB after the flush sees them.
+ * A user space's entries are cached only by the CPUs in its cpu_mask
+ * (asm/mmu_context.h), so only those are asked.
  *
  * Every flush, INVLPG or full, also empties the CPU's paging-structure
  * caches (SDM Vol. 3A 4.10.4.1), so a CPU that has flushed since a
@@ -102,6 +105,21 @@ void tlb_batch_add(struct tlb_batch *b, unsigned long start,
 	b->nr++;
 }
 
+/* every non-global entry: enough for user mappings, which are never global */
+static void flush_tlb_nonglobal(void)
+{
+	unsigned long flags;
+	u32 gen;
+
+	local_irq_save(flags);
+	gen = tlb_gen_before_flush();
+	write_cr3(read_cr3());
+	stat_add(&tlb_stats.full, 1);
+	this_pcpu()->tlb_full++;
+	tlb_gen_flushed(gen);
+	local_irq_restore(flags);
+}
+
 static void flush_local(const struct tlb_batch *b)
 {
 	unsigned long va, n = 0, flags;
@@ -109,7 +127,10 @@ static void flush_local(const struct tlb_batch *b)
 	u32 gen;
 
 	if (b->all) {
-		__flush_tlb_all();
+		if (b->user)
+			flush_tlb_nonglobal();
+		else
+			__flush_tlb_all();
 		return;
 	}
 	local_irq_save(flags);
@@ -152,6 +173,37 @@ void flush_tlb_kernel_batch(struct tlb_batch *b)
 {
 	flush_local(b);
 	shootdown(b);
+	*b = (struct tlb_batch){ 0 };
+}
+
+static void flush_remote_mm(void *info)
+{
+	flush_local(info);
+	this_pcpu()->tlb_mm_remote++;
+}
+
+/**
+ * flush_tlb_mm_batch() - invalidate user ranges on the CPUs that run a space
+ * @mask: the space's cpu_mask, read by the caller
+ * @b: what to invalidate; emptied afterwards
+ *
+ * This CPU flushes if it is in @mask; the others of @mask are asked and
+ * waited for.  A CPU outside @mask holds nothing of the space: it left it
+ * by loading another CR3, which dropped every non-global entry.
+ */
+void flush_tlb_mm_batch(u64 mask, struct tlb_batch *b)
+{
+	u64 others = mask & ~(1ULL << smp_processor_id());
+
+	b->user = true;
+	if (mask & (1ULL << smp_processor_id()))
+		flush_local(b);
+	others &= __atomic_load_n(&cpu_online_mask, __ATOMIC_ACQUIRE);
+	if (others) {
+		stat_add(&tlb_stats.shootdowns, 1);
+		stat_add(&tlb_stats.ipis, hweight64(others));
+		smp_call_function_many(others, flush_remote_mm, b, true);
+	}
 	*b = (struct tlb_batch){ 0 };
 }
 

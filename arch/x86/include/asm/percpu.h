@@ -42,6 +42,7 @@ struct pcpu {
 	unsigned long tlb_single;	/* INVLPGs done on this CPU */
 	unsigned long tlb_full;		/* full flushes done on this CPU */
 	unsigned long tlb_remote;	/* flush requests served for others */
+	unsigned long tlb_mm_remote;	/* of them, for a user address space */
 	u32 tlb_seen_gen;		/* pt_unlink_gen before our last flush */
 	unsigned long wbinvd;
 	unsigned long calls_served;

@@ -36,6 +36,15 @@
  *     CPU has not flushed since (pt_table_reusable()).
  *  4. Walkers hold a transaction that changes nothing: no entry they read
  *     can change, and no table they reach can be freed, until they end it.
+ *
+ * A transaction begun with pt_txn_begin_mm() changes the user half of
+ * one address space instead (Documentation/x86/cpa.rst, "For user address
+ * spaces"): it takes that space's page_table_lock, links user tables
+ * (_PAGE_USER at every level), and each invalidation goes to the CPUs of
+ * mm->cpu_mask only.  The rules stay; for rule 3 a CPU outside the mask
+ * cannot reach the space's tables at all, so the unlinked tables are
+ * freed once the CPUs of the mask have flushed, which commit checks
+ * (a CPU of the mask that did not record the flush is a panic).
  */
 #ifndef _ASM_X86_PGTABLE_TXN_H
 #define _ASM_X86_PGTABLE_TXN_H
@@ -51,8 +60,13 @@ enum pt_stage {
 	PT_STAGE_ATTR,		/* leaf writes */
 };
 
+struct mm_struct;
+
 struct pt_txn {
 	unsigned long irqflags;
+	struct mm_struct *mm;		/* NULL: the kernel's tables */
+	u64 last_targets;		/* CPUs of the last user invalidation */
+	u32 mm_gen;			/* generation of its last unlink */
 	phys_addr_t spare;		/* preallocated tables, linked */
 	unsigned int nr_spare;
 	unsigned int nr_taken;
@@ -75,8 +89,10 @@ extern struct pt_txn_stats pt_txn_stats;
 extern u32 pt_unlink_gen;
 
 void pt_txn_begin(struct pt_txn *t);
+void pt_txn_begin_mm(struct pt_txn *t, struct mm_struct *mm);
 int pt_txn_prealloc(struct pt_txn *t, unsigned int nr);
 void pt_txn_commit(struct pt_txn *t);
+void pt_txn_flush(struct pt_txn *t);
 bool pt_txn_held(void);
 
 void pt_txn_write(struct pt_txn *t, pteval_t *e, pteval_t v, unsigned long va,

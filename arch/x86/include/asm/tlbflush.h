@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * TLB invalidation of kernel mappings (arch/x86/mm/tlb.c).  Page-table
+ * TLB invalidation of kernel and user mappings (arch/x86/mm/tlb.c).  Page-table
  * code does not call these directly: a page-table transaction
  * (asm/pgtable_txn.h) collects what it changed in a struct tlb_batch and
  * invalidates it on every CPU at its stage ends.
@@ -35,6 +35,7 @@ extern struct tlb_stats tlb_stats;
 struct tlb_batch {
 	unsigned int nr;
 	bool all;
+	bool user;		/* user ranges only: "all" spares global entries */
 	unsigned long pages;
 	struct {
 		unsigned long start, end;
@@ -50,6 +51,8 @@ void tlb_batch_add(struct tlb_batch *b, unsigned long start,
 		   unsigned long end);
 /* invalidate @b on every online CPU, wait for all, then empty @b */
 void flush_tlb_kernel_batch(struct tlb_batch *b);
+/* invalidate @b's user ranges on the CPUs of @mask, wait, then empty @b */
+void flush_tlb_mm_batch(u64 mask, struct tlb_batch *b);
 
 /*
  * Every TLB entry of this CPU, global ones too (toggles CR4.PGE): for the
