@@ -261,9 +261,10 @@ void __free_pages(struct page *page, unsigned int order)
 	u32 gen;
 
 	if (WARN_ON_ONCE(PageBuddy(page) || PageReserved(page) ||
-			 page->refcount <= 0 || page->order != order))
+			 page_count(page) <= 0 || page->order != order))
 		return;
-	if (--page->refcount)
+	/* user pages are shared by address spaces with separate locks */
+	if (__atomic_sub_fetch(&page->refcount, 1, __ATOMIC_ACQ_REL))
 		return;
 	gen = take_gen(page);
 	page->flags &= ~((1UL << PG_head) | (1UL << PG_large_kmalloc) |

@@ -10,8 +10,10 @@
 #define ENXIO		6
 #define E2BIG		7
 #define ENOEXEC		8
+#define EBADF		9
 #define EAGAIN		11
 #define ENOMEM		12
+#define EACCES		13
 #define EFAULT		14
 #define EBUSY		16
 #define EEXIST		17
@@ -25,6 +27,7 @@
 #define ENOSYS		38
 #define EBADMSG		74
 #define EOVERFLOW	75
+#define EOPNOTSUPP	95
 #define ETIMEDOUT	110
 
 #endif /* _CACHET_LINUX_ERRNO_H */
