@@ -14,6 +14,7 @@
 #include <linux/sched.h>
 #include <linux/smp.h>
 #include <asm/extable.h>
+#include <asm/fault.h>
 #include <asm/ptrace.h>
 #include <asm/special_insns.h>
 #include <asm/stacktrace.h>
@@ -36,6 +37,20 @@ static const char *const exception_names[X86_TRAP_NR] = {
 	"SIMD exception", "virtualization exception",
 	"control protection fault",
 };
+
+/**
+ * search_exception_table() - may the instruction at @ip fault?
+ * @ip: kernel address
+ */
+bool search_exception_table(unsigned long ip)
+{
+	const struct exception_table_entry *e;
+
+	for (e = __start___ex_table; e < __stop___ex_table; e++)
+		if (e->insn == ip)
+			return true;
+	return false;
+}
 
 bool fixup_exception(struct pt_regs *regs)
 {
@@ -210,6 +225,9 @@ void do_trap(struct pt_regs *regs)
 		smp_stop_nmi();
 		return;
 	}
+	/* a user page not yet there: fault it in and retry */
+	if (v == X86_TRAP_PF && do_user_addr_fault(regs, read_cr2()))
+		return;
 	if (fixup_exception(regs))
 		return;
 	oops(regs);

@@ -22,6 +22,7 @@ struct exception_table_entry {
 
 struct pt_regs;
 bool fixup_exception(struct pt_regs *regs);
+bool search_exception_table(unsigned long ip);
 
 /**
  * probe_write_u8() - write a byte, surviving a fault

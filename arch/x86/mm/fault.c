@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Page faults on user addresses (below TASK_SIZE_MAX) of a task with an
+ * address space: from user mode, and from the kernel's user-copy
+ * instructions (those with an exception-table entry), which must fault
+ * the page in like the program itself would.  Linux's order: find the
+ * VMA (growing a stack down to the address), check the access against
+ * it, then handle_mm_fault().  What cannot be handled is a signal for a
+ * user-mode fault, and for a kernel one the exception-table fixup
+ * (-EFAULT) in do_trap().
+ */
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/mm_types.h>
+#include <linux/sched.h>
+#include <linux/sched/signal.h>
+#include <asm/extable.h>
+#include <asm/fault.h>
+#include <asm/ptrace.h>
+#include <asm/traps.h>
+#include <asm/uaccess.h>
+
+unsigned long user_faults_handled;
+
+/* Linux's access_error(): may this access of @vma fault in at all? */
+static bool access_error(unsigned long ec, struct vm_area_struct *vma)
+{
+	if (ec & X86_PF_WRITE)
+		return !(vma->vm_flags & VM_WRITE);
+	if (ec & X86_PF_INSTR)
+		return !(vma->vm_flags & VM_EXEC);
+	/* a read of a present page faults only on a protection */
+	if (ec & X86_PF_PROT)
+		return true;
+	return !(vma->vm_flags & VM_ACCESS_FLAGS);
+}
+
+static unsigned int fault_flags(unsigned long ec)
+{
+	unsigned int flags = 0;
+
+	if (ec & X86_PF_WRITE)
+		flags |= FAULT_FLAG_WRITE;
+	if (ec & X86_PF_USER)
+		flags |= FAULT_FLAG_USER;
+	if (ec & X86_PF_INSTR)
+		flags |= FAULT_FLAG_INSTRUCTION;
+	return flags;
+}
+
+/* the lock held: 0 handled, else the signal's si_code (negative: SIGBUS) */
+static int fault_locked(struct mm_struct *mm, unsigned long ec,
+			unsigned long address)
+{
+	struct vm_area_struct *vma = find_vma(mm, address);
+	unsigned int ret;
+
+	if (!vma)
+		return SEGV_MAPERR;
+	if (vma->vm_start > address && expand_stack(vma, address))
+		return SEGV_MAPERR;
+	if (access_error(ec, vma))
+		return SEGV_ACCERR;
+	ret = handle_mm_fault(vma, address, fault_flags(ec));
+	if (ret & VM_FAULT_SIGBUS)
+		return -BUS_ADRERR;
+	if (ret & VM_FAULT_ERROR)
+		return SEGV_ACCERR;
+	return 0;
+}
+
+/**
+ * do_user_addr_fault() - try to resolve a #PF on a user address
+ * @regs: the trap frame
+ * @address: CR2
+ *
+ * Returns true when the access may be retried (or a signal was sent for
+ * a user-mode fault), false when do_trap() must fix the kernel up or
+ * oops.
+ */
+bool do_user_addr_fault(struct pt_regs *regs, unsigned long address)
+{
+	unsigned long ec = regs->error_code;
+	struct mm_struct *mm = current->mm;
+	bool user = ec & X86_PF_USER;
+	int code;
+
+	if (address >= TASK_SIZE_MAX || !mm || (ec & X86_PF_RSVD))
+		return false;
+	/* the kernel touches user memory only in its copy routines */
+	if (!user && ((ec & X86_PF_INSTR) || !search_exception_table(regs->ip)))
+		return false;
+	/* a copy under the lock: the caller's bug, not a fault to wait on */
+	if (mmap_lock_held_here(mm))
+		return false;
+	mmap_write_lock(mm);
+	code = fault_locked(mm, ec, address);
+	mmap_write_unlock(mm);
+	if (!code) {
+		user_faults_handled++;
+		return true;
+	}
+	if (!user)
+		return false;
+	if (code < 0)
+		force_sig_fault(SIGBUS, -code, (void __user *)address);
+	else
+		force_sig_fault(SIGSEGV, code, (void __user *)address);
+	return true;
+}
