@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fork()'s copy of an address space.  Private pages are shared copy-on-
+ * write: both spaces map them read-only and hold a reference each, and
+ * the first write in either copies (memory.c).  Shared mappings share the
+ * object behind them (vm_ops->open()); VM_DONTCOPY ones are left out.
+ *
+ * All or nothing: the child's VMAs and every page table it can need (as
+ * many as the parent has) are allocated first, so an -ENOMEM frees what
+ * was taken and leaves the parent exactly as it was.  Only then are the
+ * parent's entries write-protected, in a transaction on the parent that
+ * invalidates the CPUs running it.
+ */
+#include <linux/kernel.h>
+#include <linux/list.h>
+#include <linux/mm.h>
+#include <linux/mm_types.h>
+#include <linux/sched/mm.h>
+#include <asm/pgtable_txn.h>
+#include <asm/pgtable_user.h>
+#include "internal.h"
+
+/* a private page that either side may write: both get it read-only */
+static bool is_cow(const struct vm_area_struct *vma)
+{
+	return (vma->vm_flags & (VM_SHARED | VM_MAYWRITE)) == VM_MAYWRITE;
+}
+
+/* copy @src's entries into @child, inside @t, a transaction on @child */
+static void copy_entries(struct pt_txn *t, struct vm_area_struct *src)
+{
+	struct mm_struct *child = t->mm;
+	unsigned long va, pfn;
+	pteval_t *e, v;
+
+	for (va = src->vm_start; va < src->vm_end; va += PAGE_SIZE) {
+		e = user_pte_lookup(src->vm_mm, va);
+		if (!e) {
+			va = ALIGN_DOWN(va, PMD_SIZE) + PMD_SIZE - PAGE_SIZE;
+			continue;
+		}
+		v = READ_ONCE(*e);
+		if (!user_pte_has_page(v))
+			continue;
+		if (is_cow(src))
+			v &= ~_PAGE_RW;
+		pfn = PHYS_PFN(v & PTE_PFN_MASK);
+		if (!is_zero_pfn(pfn) && !(src->vm_flags & VM_PFNMAP)) {
+			get_page(pfn_to_page(pfn));
+			child->rss++;
+		}
+		pt_txn_write(t, user_pte_alloc(t, va), v, va, PG_LEVEL_4K);
+	}
+}
+
+/* the parent's side: its private writable entries become read-only */
+static void write_protect(struct mm_struct *mm)
+{
+	struct vm_area_struct *vma;
+	unsigned long va;
+	struct pt_txn t;
+	pteval_t *e;
+
+	pt_txn_begin_mm(&t, mm);
+	list_for_each_entry(vma, &mm->mmap, vm_list) {
+		if (!is_cow(vma) || (vma->vm_flags & VM_DONTCOPY))
+			continue;
+		for (va = vma->vm_start; va < vma->vm_end; va += PAGE_SIZE) {
+			e = user_pte_lookup(mm, va);
+			if (!e) {
+				va = ALIGN_DOWN(va, PMD_SIZE) + PMD_SIZE -
+				     PAGE_SIZE;
+				continue;
+			}
+			if (*e & _PAGE_RW)
+				pt_txn_write(&t, e, *e & ~_PAGE_RW, va,
+					     PG_LEVEL_4K);
+		}
+	}
+	pt_txn_commit(&t);
+}
+
+/* the child's VMAs, copied; false when one cannot be allocated */
+static bool copy_vmas(struct mm_struct *oldmm, struct mm_struct *mm)
+{
+	struct vm_area_struct *vma, *new;
+
+	list_for_each_entry(vma, &oldmm->mmap, vm_list) {
+		if (vma->vm_flags & VM_DONTCOPY)
+			continue;
+		new = vma_alloc();
+		if (!new)
+			return false;
+		*new = *vma;
+		vma_link(mm, new);
+		if (new->vm_ops && new->vm_ops->open)
+			new->vm_ops->open(new);
+	}
+	return true;
+}
+
+/**
+ * dup_mm() - fork()'s copy of @oldmm
+ * @oldmm: the parent's space
+ *
+ * Returns the child's space (one user), or NULL when out of memory, with
+ * everything it took freed and @oldmm unchanged.
+ */
+struct mm_struct *dup_mm(struct mm_struct *oldmm)
+{
+	struct mm_struct *mm = mm_alloc();
+	struct vm_area_struct *vma;
+	struct pt_txn t;
+	int err;
+
+	if (!mm)
+		return NULL;
+	mmap_write_lock(oldmm);
+	mm->mmap_base = oldmm->mmap_base;
+	mm->task_size = oldmm->task_size;
+	mm->stack_limit = oldmm->stack_limit;
+	mm->start_code = oldmm->start_code;
+	mm->end_code = oldmm->end_code;
+	mm->start_data = oldmm->start_data;
+	mm->end_data = oldmm->end_data;
+	mm->start_brk = oldmm->start_brk;
+	mm->brk = oldmm->brk;
+	mm->start_stack = oldmm->start_stack;
+	if (!copy_vmas(oldmm, mm))
+		goto fail;
+	pt_txn_begin_mm(&t, mm);
+	err = pt_txn_prealloc(&t, oldmm->pgtables);
+	if (!err)
+		list_for_each_entry(vma, &oldmm->mmap, vm_list)
+			if (!(vma->vm_flags & VM_DONTCOPY))
+				copy_entries(&t, vma);
+	pt_txn_commit(&t);
+	if (err)
+		goto fail;
+	write_protect(oldmm);
+	mmap_write_unlock(oldmm);
+	return mm;
+
+fail:
+	mmap_write_unlock(oldmm);
+	mmput(mm);
+	return NULL;
+}
