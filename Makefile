@@ -58,6 +58,7 @@ kernel-dirs := \
 	mm \
 	lib \
 	fs \
+	drivers/tty \
 	drivers/tty/serial \
 	drivers/acpi \
 	drivers/pci \
