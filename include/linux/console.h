@@ -24,6 +24,9 @@ void unregister_console(struct console *con);
 void console_write(const char *s, unsigned int n);
 /* one console only, e.g. "ttyS0" */
 bool console_write_named(const char *name, const char *s, unsigned int n);
+/* around a device write outside the console path: see printk.c */
+unsigned long console_output_lock(void);
+void console_output_unlock(unsigned long flags);
 /* poll every console for input: a byte, or -1 if there is none */
 int console_getc(void);
 

@@ -204,6 +204,28 @@ bool console_write_named(const char *name, const char *s, unsigned int n)
 	return false;
 }
 
+/**
+ * console_output_lock() - hold off every other console writer
+ *
+ * For a driver that writes to its console device outside the console
+ * path (a tty's output): printk() and console_write() wait, so a kernel
+ * message lands between two such writes, never inside one.  Interrupts
+ * are off until console_output_unlock(); do not printk() meanwhile.
+ * Returns the flags to hand back.
+ */
+unsigned long console_output_lock(void)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&logbuf_lock, flags);
+	return flags;
+}
+
+void console_output_unlock(unsigned long flags)
+{
+	spin_unlock_irqrestore(&logbuf_lock, flags);
+}
+
 int console_getc(void)
 {
 	struct console *con;
