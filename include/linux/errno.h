@@ -5,6 +5,7 @@
 
 #define EPERM		1
 #define ENOENT		2
+#define ESRCH		3
 #define EINTR		4
 #define EIO		5
 #define ENXIO		6
@@ -21,6 +22,7 @@
 #define ENOTDIR		20
 #define EISDIR		21
 #define EINVAL		22
+#define ENOTTY		25
 #define ENOSPC		28
 #define ERANGE		34
 #define ENAMETOOLONG	36
@@ -29,5 +31,8 @@
 #define EOVERFLOW	75
 #define EOPNOTSUPP	95
 #define ETIMEDOUT	110
+
+/* kernel-internal: a wait ended by a signal; the syscall restarts or fails */
+#define ERESTARTSYS	512
 
 #endif /* _CACHET_LINUX_ERRNO_H */

@@ -2,6 +2,14 @@
 #ifndef _CACHET_LINUX_SERIAL_8250_H
 #define _CACHET_LINUX_SERIAL_8250_H
 
+#include <linux/types.h>
+
+struct tty_struct;
+
 void serial8250_early_init(void);
+/* ttyS0, and its receive interrupt: see drivers/tty/serial/8250.c */
+struct tty_struct *serial8250_get_tty(void);
+void serial8250_tty_irq(unsigned int vector, void *data);
+void serial8250_set_irq_routed(bool routed);
 
 #endif

@@ -3,9 +3,19 @@
  * The 16550 UART at COM1 (I/O port 0x3f8), polled: the first console,
  * usable before interrupts, memory management or anything else exists.
  * 115200 baud, 8N1, FIFOs on.
+ *
+ * It is also the tty ttyS0 (drivers/tty/tty_io.c), which is the console
+ * device.  The tty writes raw bytes (its line discipline did the output
+ * processing) under console_output_lock(), so a kernel message never
+ * lands inside one of its writes.  Input reaches the tty from the receive
+ * interrupt once serial8250_tty_irq() is routed, and from a waiting
+ * reader's poll; while no one has the tty open nothing takes bytes from
+ * the UART, so the built-in shell's console_getc() and a panic's polled
+ * reads work as before.
  */
 #include <linux/console.h>
 #include <linux/serial_8250.h>
+#include <linux/tty.h>
 #include <asm/io.h>
 #include <asm/special_insns.h>
 
@@ -26,6 +36,7 @@
 #define UART_MCR_OUT	0x0b	/* DTR, RTS, OUT2 */
 #define UART_LSR_DR	0x01	/* data ready */
 #define UART_LSR_THRE	0x20	/* transmit holding register empty */
+#define UART_IER_RDI	0x01	/* interrupt when a byte is received */
 
 /*
  * A UART that is there holds THRE clear only while the other end is not
@@ -62,6 +73,72 @@ static int serial8250_read(struct console *con)
 	return inb(UART_BASE + UART_RX);
 }
 
+/* input for the tty: every byte the UART holds */
+static void serial8250_rx(struct tty_struct *tty)
+{
+	unsigned char c;
+
+	while (inb(UART_BASE + UART_LSR) & UART_LSR_DR) {
+		c = inb(UART_BASE + UART_RX);
+		tty_receive(tty, &c, 1);
+	}
+}
+
+static void serial8250_tty_write(struct tty_struct *tty,
+				 const unsigned char *s, size_t n)
+{
+	unsigned long flags = console_output_lock();
+
+	while (n--)
+		serial8250_putc(*s++);
+	console_output_unlock(flags);
+}
+
+static bool serial8250_irq_routed;
+
+static void serial8250_tty_open(struct tty_struct *tty)
+{
+	if (serial8250_irq_routed)
+		outb(UART_IER_RDI, UART_BASE + UART_IER);
+}
+
+static void serial8250_tty_close(struct tty_struct *tty)
+{
+	outb(0, UART_BASE + UART_IER);
+}
+
+static const struct tty_operations serial8250_tty_ops = {
+	.write = serial8250_tty_write,
+	.open = serial8250_tty_open,
+	.close = serial8250_tty_close,
+	.poll = serial8250_rx,
+};
+
+static struct tty_struct serial8250_tty;
+
+/**
+ * serial8250_tty_irq() - the receive interrupt's handler
+ * @vector: the vector it came on
+ * @data: the tty
+ *
+ * For request_irq_vector() once the UART's IRQ is routed to @vector;
+ * serial8250_set_irq_routed() then lets an open tty enable it.
+ */
+void serial8250_tty_irq(unsigned int vector, void *data)
+{
+	serial8250_rx(data);
+}
+
+void serial8250_set_irq_routed(bool routed)
+{
+	serial8250_irq_routed = routed;
+}
+
+struct tty_struct *serial8250_get_tty(void)
+{
+	return &serial8250_tty;
+}
+
 static struct console serial8250_console = {
 	.name = "ttyS0",
 	.write = serial8250_write,
@@ -85,4 +162,6 @@ void serial8250_early_init(void)
 	outb(UART_FCR_ENABLE, UART_BASE + UART_FCR);
 	outb(UART_MCR_OUT, UART_BASE + UART_MCR);
 	register_console(&serial8250_console);
+	tty_init(&serial8250_tty, "ttyS0", &serial8250_tty_ops, NULL);
+	tty_set_console(&serial8250_tty);
 }
