@@ -10,6 +10,9 @@
 #define MAX_IO_APICS	8
 #define MAX_MADT_CPUS	256	/* LAPIC entries kept; xAPIC IDs are 8 bits */
 
+/* Linux's vectors of the ISA IRQs routed through the IO-APIC: 0x30-0x3f */
+#define ISA_IRQ_VECTOR(irq)	(0x30 + (irq))
+
 /* vectors of the local APIC's own interrupts, above any device's */
 #define LOCAL_TIMER_VECTOR	0xec	/* the tick (apic/timer.c) */
 #define CALL_FUNCTION_VECTOR	0xfb
@@ -26,6 +29,15 @@ struct io_apic {
 	u8 nr_pins;
 };
 
+#define NR_ISA_IRQS	16
+
+/* an ACPI interrupt source override of an ISA IRQ (ACPI 5.2.12.5) */
+struct isa_irq_override {
+	bool present;
+	u32 gsi;
+	u16 flags;		/* MPS INTI: polarity 1:0, trigger 3:2 */
+};
+
 struct apic_state {
 	void __iomem *lapic;		/* UC- mapping of the local APIC page */
 	phys_addr_t lapic_phys;
@@ -35,11 +47,16 @@ struct apic_state {
 	struct io_apic ioapics[MAX_IO_APICS];
 	unsigned int nr_cpu_entries;	/* LAPIC entries, enabled or not */
 	struct smp_cpu_entry cpu_entries[MAX_MADT_CPUS];
+	struct isa_irq_override isa_overrides[NR_ISA_IRQS];
 };
 
 extern struct apic_state apic;
 
 void apic_init(void);
+
+/* io_apic.c */
+int io_apic_route_isa_irq(unsigned int irq, unsigned int vector, u32 apicid);
+int io_apic_mask_isa_irq(unsigned int irq);
 
 /* ipi.c */
 bool apic_usable(void);

@@ -156,6 +156,10 @@ static void madt_entry(const struct acpi_subtable_header *h)
 		pr_info("ACPI: INT_SRC_OVR (bus %u bus_irq %u global_irq %u flags 0x%x)\n",
 			iso->bus, iso->source_irq, iso->global_irq,
 			iso->inti_flags);
+		if (iso->bus == 0 && iso->source_irq < NR_ISA_IRQS)
+			apic.isa_overrides[iso->source_irq] =
+				(struct isa_irq_override){ true,
+					iso->global_irq, iso->inti_flags };
 		break;
 	case ACPI_MADT_TYPE_LOCAL_APIC_OVERRIDE:
 		apic.lapic_phys = lao->address;
