@@ -19,6 +19,7 @@
 #include <linux/shell.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
+#include <linux/serial_8250.h>
 #include <linux/start_kernel.h>
 #include <linux/tick.h>
 #include <linux/utsname.h>
@@ -96,6 +97,7 @@ void start_kernel(void)
 	sched_init();
 	smp_init();
 	tick_init();
+	serial8250_irq_init();	/* needs the IO-APIC and this CPU's APIC */
 	crash_test_run();
 	pat_cpus_debugfs_init();
 	bochs_fb_init();

@@ -9,7 +9,6 @@ struct tty_struct;
 void serial8250_early_init(void);
 /* ttyS0, and its receive interrupt: see drivers/tty/serial/8250.c */
 struct tty_struct *serial8250_get_tty(void);
-void serial8250_tty_irq(unsigned int vector, void *data);
-void serial8250_set_irq_routed(bool routed);
+int serial8250_irq_init(void);
 
 #endif

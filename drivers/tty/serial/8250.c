@@ -14,12 +14,17 @@
  * reads work as before.
  */
 #include <linux/console.h>
+#include <linux/interrupt.h>
+#include <linux/printk.h>
 #include <linux/serial_8250.h>
+#include <linux/smp.h>
 #include <linux/tty.h>
+#include <asm/apic.h>
 #include <asm/io.h>
 #include <asm/special_insns.h>
 
 #define UART_BASE	0x3f8
+#define UART_IRQ	4	/* COM1's ISA IRQ */
 #define UART_RX		0	/* receive buffer (DLAB = 0) */
 #define UART_TX		0	/* transmit holding (DLAB = 0) */
 #define UART_DLL	0	/* divisor low (DLAB = 1) */
@@ -116,22 +121,41 @@ static const struct tty_operations serial8250_tty_ops = {
 
 static struct tty_struct serial8250_tty;
 
-/**
- * serial8250_tty_irq() - the receive interrupt's handler
- * @vector: the vector it came on
- * @data: the tty
- *
- * For request_irq_vector() once the UART's IRQ is routed to @vector;
- * serial8250_set_irq_routed() then lets an open tty enable it.
- */
-void serial8250_tty_irq(unsigned int vector, void *data)
+static void serial8250_tty_irq(unsigned int vector, void *data)
 {
 	serial8250_rx(data);
 }
 
-void serial8250_set_irq_routed(bool routed)
+/**
+ * serial8250_irq_init() - take COM1's receive interrupt on this CPU
+ *
+ * Routes ISA IRQ 4 through the IO-APIC to Linux's vector for it, so an
+ * open ttyS0 gets its input as it arrives.  Needs the APICs mapped; a
+ * machine without them keeps the poll.  Returns the vector, or an error.
+ */
+int serial8250_irq_init(void)
 {
-	serial8250_irq_routed = routed;
+	unsigned int vector = ISA_IRQ_VECTOR(UART_IRQ);
+	int err;
+
+	if (serial8250_irq_routed)
+		return vector;
+	if (inb(UART_BASE + UART_LSR) == 0xff || !apic_usable())
+		return -ENODEV;
+	err = request_irq_vector(vector, serial8250_tty_irq, &serial8250_tty);
+	if (!err) {
+		err = io_apic_route_isa_irq(UART_IRQ, vector,
+					    this_pcpu()->apicid);
+		if (err)
+			free_irq_vector(vector);
+	}
+	if (err) {
+		pr_warn("serial8250: no receive interrupt (%d): ttyS0 input is polled\n",
+			err);
+		return err;
+	}
+	serial8250_irq_routed = true;
+	return vector;
 }
 
 struct tty_struct *serial8250_get_tty(void)
