@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * N_TTY: Linux's line discipline for what shells use, as pure logic.
+ * This file is its input side and its state; n_tty_output.c has output
+ * processing and echo, n_tty_read.c the reading rules.
  *
  * Input arrives a byte at a time from the driver (n_tty_receive_char()),
- * is edited in place when canonical (ICANON) and read by
- * n_tty_read().  Echo and written data go through the same output
- * processing (OPOST) to the driver's sink, so the column the erase rules
- * need is the one the terminal shows.  Nothing here sleeps: a reader asks
- * n_tty_read_wait() what to wait for (VMIN/VTIME) and the tty layer waits.
+ * is edited in place when canonical (ICANON) and read by n_tty_read().
+ * Echo and written data go through the same output processing (OPOST) to
+ * the driver's sink, so the column the erase rules need is the one the
+ * terminal shows.  Nothing here sleeps: a reader asks n_tty_read_wait()
+ * what to wait for (VMIN/VTIME) and the tty layer waits.
  *
  * Buffer rule (Linux's, termios(3)): data bytes are kept while fewer than
  * N_TTY_BUF_SIZE - 1 bytes are buffered; in canonical mode a line end
@@ -15,26 +17,7 @@
  * newline and the terminal can always complete a line.  Bytes beyond are
  * dropped, not echoed, and counted.
  */
-#include <linux/errno.h>
-#include <linux/n_tty.h>
-
-#define MASK(i)		((i) & (N_TTY_BUF_SIZE - 1))
-#define EOF_MARK	0	/* Linux's __DISABLED_CHAR */
-
-#define I_FLAG(ld, f)	((ld)->termios.c_iflag & (f))
-#define O_FLAG(ld, f)	((ld)->termios.c_oflag & (f))
-#define L_FLAG(ld, f)	((ld)->termios.c_lflag & (f))
-
-/* Linux's ctype: 0-31, 127 and 128-159 are control characters */
-static bool n_tty_iscntrl(unsigned char c)
-{
-	return c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0);
-}
-
-static bool utf8_continuation(const struct n_tty_data *ld, unsigned char c)
-{
-	return I_FLAG(ld, IUTF8) && (c & 0xc0) == 0x80;
-}
+#include "n_tty_internal.h"
 
 /* a special character matches @c; 0 (_POSIX_VDISABLE) matches nothing */
 static bool is_cc(const struct n_tty_data *ld, unsigned char c, int idx)
@@ -89,158 +72,12 @@ void n_tty_init(struct n_tty_data *ld, const struct n_tty_sink *out)
 	n_tty_default_termios(&ld->termios);
 }
 
-static unsigned int read_cnt(const struct n_tty_data *ld)
-{
-	return ld->head - ld->tail;
-}
-
-static bool is_eol(const struct n_tty_data *ld, unsigned int i)
-{
-	return ld->eol[MASK(i) / 8] & (1U << (MASK(i) % 8));
-}
-
 static void set_eol(struct n_tty_data *ld, unsigned int i, bool on)
 {
 	if (on)
-		ld->eol[MASK(i) / 8] |= 1U << (MASK(i) % 8);
+		ld->eol[N_TTY_MASK(i) / 8] |= 1U << (N_TTY_MASK(i) % 8);
 	else
-		ld->eol[MASK(i) / 8] &= ~(1U << (MASK(i) % 8));
-}
-
-static unsigned char char_at(const struct n_tty_data *ld, unsigned int i)
-{
-	return ld->buf[MASK(i)];
-}
-
-/* --- output ------------------------------------------------------------ */
-
-static void emit(struct n_tty_data *ld, const char *s, size_t n)
-{
-	if (n && ld->out.write)
-		ld->out.write(ld->out.ctx, (const unsigned char *)s, n);
-}
-
-/* one byte through OPOST, tracking the column as Linux's do_output_char() */
-static void output_char(struct n_tty_data *ld, unsigned char c)
-{
-	if (!O_FLAG(ld, OPOST)) {
-		emit(ld, (const char *)&c, 1);
-		return;
-	}
-	switch (c) {
-	case '\n':
-		if (O_FLAG(ld, ONLRET))
-			ld->column = 0;
-		if (O_FLAG(ld, ONLCR)) {
-			ld->column = ld->canon_column = 0;
-			emit(ld, "\r\n", 2);
-			return;
-		}
-		ld->canon_column = ld->column;
-		break;
-	case '\r':
-		if (O_FLAG(ld, ONOCR) && ld->column == 0)
-			return;
-		if (O_FLAG(ld, OCRNL)) {
-			c = '\n';
-			if (O_FLAG(ld, ONLRET))
-				ld->canon_column = ld->column = 0;
-			break;
-		}
-		ld->canon_column = ld->column = 0;
-		break;
-	case '\t':
-		ld->column = (ld->column | 7) + 1;
-		break;
-	case '\b':
-		if (ld->column > 0)
-			ld->column--;
-		break;
-	default:
-		if (n_tty_iscntrl(c))
-			break;
-		if (O_FLAG(ld, OLCUC) && c >= 'a' && c <= 'z')
-			c -= 'a' - 'A';
-		if (!utf8_continuation(ld, c))
-			ld->column++;
-		break;
-	}
-	emit(ld, (const char *)&c, 1);
-}
-
-static void output_str(struct n_tty_data *ld, const char *s)
-{
-	while (*s)
-		output_char(ld, *s++);
-}
-
-/**
- * n_tty_write() - process output (OPOST) and hand it to the driver
- * @ld: the line discipline
- * @s: the bytes a writer gave
- * @n: how many
- */
-void n_tty_write(struct n_tty_data *ld, const unsigned char *s, size_t n)
-{
-	while (n--)
-		output_char(ld, *s++);
-}
-
-/* --- echo -------------------------------------------------------------- */
-
-/* ECHOCTL shows a control character as ^X: '^' and the byte xor 0x40 */
-static void echo_char(struct n_tty_data *ld, unsigned char c)
-{
-	if (!L_FLAG(ld, ECHO))
-		return;
-	if (L_FLAG(ld, ECHOCTL) && n_tty_iscntrl(c) && c != '\t' &&
-	    c != '\n') {
-		output_char(ld, '^');
-		output_char(ld, c ^ 0100);
-		return;
-	}
-	output_char(ld, c);
-}
-
-/* the column where the byte at @end would be drawn, from the line start */
-static unsigned int line_column(const struct n_tty_data *ld, unsigned int end)
-{
-	unsigned int col = ld->canon_column, i;
-	unsigned char c;
-
-	for (i = ld->canon_head; i != end; i++) {
-		c = char_at(ld, i);
-		if (c == '\t')
-			col = (col | 7) + 1;
-		else if (n_tty_iscntrl(c))
-			col += L_FLAG(ld, ECHOCTL) ? 2 : 0;
-		else if (!utf8_continuation(ld, c))
-			col++;
-	}
-	return col;
-}
-
-/* ECHOE: take the byte at @i off the screen */
-static void echo_erase_one(struct n_tty_data *ld, unsigned int i)
-{
-	unsigned char c = char_at(ld, i);
-	unsigned int from, to;
-
-	if (c == '\t') {
-		from = line_column(ld, i);
-		to = (from | 7) + 1;
-		while (to-- > from)
-			output_char(ld, '\b');
-		return;
-	}
-	if (utf8_continuation(ld, c))
-		return;
-	if (n_tty_iscntrl(c)) {
-		if (L_FLAG(ld, ECHOCTL))
-			output_str(ld, "\b \b\b \b");
-		return;
-	}
-	output_str(ld, "\b \b");
+		ld->eol[N_TTY_MASK(i) / 8] &= ~(1U << (N_TTY_MASK(i) % 8));
 }
 
 /* --- line editing ------------------------------------------------------ */
@@ -265,9 +102,9 @@ static void eraser(struct n_tty_data *ld, enum kill_type type, unsigned char c)
 	if (type == KILL && (!echo || !L_FLAG(ld, ECHOK) ||
 			     !L_FLAG(ld, ECHOKE) || !L_FLAG(ld, ECHOE))) {
 		ld->head = ld->canon_head;
-		echo_char(ld, c);
+		n_tty_echo_char(ld, c);
 		if (echo && L_FLAG(ld, ECHOK))
-			output_char(ld, '\n');
+			n_tty_output_char(ld, '\n');
 		return;
 	}
 	if (type == ERASE && echo && !L_FLAG(ld, ECHOE)) {
@@ -275,13 +112,13 @@ static void eraser(struct n_tty_data *ld, enum kill_type type, unsigned char c)
 		do {
 			ld->head--;
 		} while (ld->head != ld->canon_head &&
-			 utf8_continuation(ld, char_at(ld, ld->head)));
-		echo_char(ld, c);
+			 n_tty_utf8_cont(ld, n_tty_char_at(ld, ld->head)));
+		n_tty_echo_char(ld, c);
 		return;
 	}
 	while (ld->head != ld->canon_head) {
 		i = ld->head - 1;
-		b = char_at(ld, i);
+		b = n_tty_char_at(ld, i);
 		if (type == WERASE) {
 			if (word_char(b))
 				seen_word = true;
@@ -290,8 +127,8 @@ static void eraser(struct n_tty_data *ld, enum kill_type type, unsigned char c)
 		}
 		ld->head = i;
 		if (echo)
-			echo_erase_one(ld, i);
-		if (type == ERASE && !utf8_continuation(ld, b))
+			n_tty_echo_erase(ld, i);
+		if (type == ERASE && !n_tty_utf8_cont(ld, b))
 			break;
 	}
 }
@@ -302,14 +139,14 @@ static bool put_char(struct n_tty_data *ld, unsigned char c, bool line_end)
 {
 	unsigned int limit = N_TTY_BUF_SIZE - (line_end ? 0 : 1);
 
-	if (read_cnt(ld) >= limit) {
+	if (n_tty_read_cnt(ld) >= limit) {
 		ld->dropped++;
 		return false;
 	}
 	if (ld->head == ld->canon_head)
 		ld->canon_column = ld->column;
 	set_eol(ld, ld->head, line_end);
-	ld->buf[MASK(ld->head)] = c;
+	ld->buf[N_TTY_MASK(ld->head)] = c;
 	ld->head++;
 	return true;
 }
@@ -322,23 +159,23 @@ static void receive_data(struct n_tty_data *ld, unsigned char c)
 	if (put_char(ld, c, false)) {
 		if (!icanon)
 			ld->canon_head = ld->head;
-		echo_char(ld, c);
+		n_tty_echo_char(ld, c);
 	}
 }
 
 /* a byte that completes the edited line: newline, VEOL, VEOL2 or VEOF */
 static void receive_line_end(struct n_tty_data *ld, unsigned char c, bool eof)
 {
-	if (!put_char(ld, eof ? EOF_MARK : c, true))
+	if (!put_char(ld, eof ? N_TTY_EOF_MARK : c, true))
 		return;
 	ld->canon_head = ld->head;
 	if (eof)
 		return;		/* Linux does not echo VEOF */
 	if (c == '\n') {
 		if (L_FLAG(ld, ECHO) || L_FLAG(ld, ECHONL))
-			output_char(ld, '\n');
+			n_tty_output_char(ld, '\n');
 	} else {
-		echo_char(ld, c);
+		n_tty_echo_char(ld, c);
 	}
 }
 
@@ -358,7 +195,7 @@ static int receive_signal(struct n_tty_data *ld, unsigned char c, int sig)
 		n_tty_flush_input(ld);
 	if (I_FLAG(ld, IXON))
 		ld->stopped = false;
-	echo_char(ld, c);
+	n_tty_echo_char(ld, c);
 	return sig;
 }
 
@@ -386,7 +223,7 @@ static bool receive_special(struct n_tty_data *ld, unsigned char c, int *sig)
 	if (iexten && is_cc(ld, c, VLNEXT)) {
 		ld->lnext = true;
 		if (L_FLAG(ld, ECHO) && L_FLAG(ld, ECHOCTL))
-			output_str(ld, "^\b");
+			n_tty_output_str(ld, "^\b");
 		return true;
 	}
 	if (!L_FLAG(ld, ICANON))
@@ -458,143 +295,9 @@ void n_tty_set_termios(struct n_tty_data *ld, const struct termios *t)
 		return;
 	if (!L_FLAG(ld, ICANON)) {
 		ld->canon_head = ld->head;
-	} else if (read_cnt(ld)) {
+	} else if (n_tty_read_cnt(ld)) {
 		set_eol(ld, ld->head - 1, true);
 		ld->canon_head = ld->head;
 	}
 	ld->lnext = false;
-}
-
-/* --- reading ----------------------------------------------------------- */
-
-/* canonical: bytes of complete lines, without the VEOF marks (FIONREAD) */
-static size_t inq_canon(const struct n_tty_data *ld)
-{
-	size_t n = 0;
-	unsigned int i;
-
-	for (i = ld->tail; i != ld->canon_head; i++)
-		if (!(is_eol(ld, i) && char_at(ld, i) == EOF_MARK))
-			n++;
-	return n;
-}
-
-/**
- * n_tty_inq() - bytes a reader can have now (FIONREAD)
- * @ld: the line discipline
- */
-size_t n_tty_inq(const struct n_tty_data *ld)
-{
-	return L_FLAG(ld, ICANON) ? inq_canon(ld) : read_cnt(ld);
-}
-
-/**
- * n_tty_input_available() - would a read return without waiting (poll)
- * @ld: the line discipline
- *
- * Canonical: a complete line (or VEOF) is there.  Otherwise VMIN bytes
- * when VTIME is 0 and VMIN is not, else one byte, as Linux's
- * input_available_p() for poll.
- */
-bool n_tty_input_available(const struct n_tty_data *ld)
-{
-	unsigned int min = ld->termios.c_cc[VMIN];
-
-	if (L_FLAG(ld, ICANON))
-		return ld->canon_head != ld->tail;
-	if (!min || ld->termios.c_cc[VTIME])
-		min = 1;
-	return read_cnt(ld) >= min;
-}
-
-static ssize_t read_canon(struct n_tty_data *ld, unsigned char *buf, size_t nr)
-{
-	size_t n = 0;
-	unsigned char c;
-	bool end, skip;
-
-	while (ld->tail != ld->canon_head && n < nr) {
-		c = char_at(ld, ld->tail);
-		end = is_eol(ld, ld->tail);
-		ld->tail++;
-		if (end && c == EOF_MARK) {
-			/* VEOF ending a line already partly read is no EOF */
-			skip = !n && ld->line_partial;
-			ld->line_partial = false;
-			if (skip)
-				continue;
-			return n;
-		}
-		buf[n++] = c;
-		if (end) {
-			ld->line_partial = false;
-			return n;
-		}
-	}
-	if (!n)
-		return -EAGAIN;
-	ld->line_partial = true;
-	return n;
-}
-
-/**
- * n_tty_read() - take input for a reader
- * @ld: the line discipline
- * @buf: where to copy
- * @nr: its size, > 0
- *
- * Canonical mode returns at most one line: its bytes up to and including
- * the newline (VEOL, VEOL2), or up to a VEOF, which is consumed and not
- * returned.  Returns the bytes copied, 0 for end of file (VEOF at the
- * start of a line), or -EAGAIN when nothing is there to read yet.
- */
-ssize_t n_tty_read(struct n_tty_data *ld, unsigned char *buf, size_t nr)
-{
-	size_t n = 0;
-
-	if (!nr)
-		return 0;
-	if (L_FLAG(ld, ICANON))
-		return read_canon(ld, buf, nr);
-	while (ld->tail != ld->head && n < nr)
-		buf[n++] = char_at(ld, ld->tail++);
-	if (ld->tail == ld->head)
-		ld->canon_head = ld->head;
-	return n ? (ssize_t)n : -EAGAIN;
-}
-
-/**
- * n_tty_read_wait() - does a read return now, or wait, and how long
- * @ld: the line discipline
- * @nr: the bytes the reader asked for
- * @copied: the bytes it has been given so far
- * @timed_out: the last wait ran out its timeout
- *
- * Canonical reads wait for a line.  Otherwise Linux's VMIN/VTIME:
- * MIN 0 TIME 0 never waits; MIN 0 TIME t waits t tenths of a second for
- * a byte; MIN m TIME 0 waits for min(m, nr) bytes; MIN m TIME t waits for
- * a first byte without limit, then at most t after each byte for the
- * next, up to min(m, nr).
- */
-struct n_tty_wait n_tty_read_wait(const struct n_tty_data *ld, size_t nr,
-				  size_t copied, bool timed_out)
-{
-	struct n_tty_wait w = { .done = true, .timeout_ds = 0 };
-	size_t min = ld->termios.c_cc[VMIN];
-	unsigned int time = ld->termios.c_cc[VTIME];
-
-	if (L_FLAG(ld, ICANON)) {
-		w.done = copied > 0;
-		return w;
-	}
-	if (min > nr)
-		min = nr;
-	if (!min) {
-		w.done = !time || copied > 0 || timed_out;
-		w.timeout_ds = time;
-		return w;
-	}
-	w.done = copied >= min || (time && copied && timed_out);
-	w.timeout_ds = copied ? time : 0;
-	return w;
 }
