@@ -207,6 +207,7 @@ ssize_t tty_read(struct tty_struct *tty, void *buf, size_t nr, bool nonblock)
 	unsigned long flags;
 	bool timed_out = false;
 	size_t copied = 0;
+	u64 timeout;
 	ssize_t r;
 	int ret;
 
@@ -226,9 +227,9 @@ ssize_t tty_read(struct tty_struct *tty, void *buf, size_t nr, bool nonblock)
 			return copied;
 		if (nonblock)
 			return copied ? (ssize_t)copied : -EAGAIN;
+		timeout = w.timeout_ds * NSEC_PER_DECISECOND;
 		ret = tty_wait_event_timeout(&tty->read_wait,
-					     tty_has_input(tty),
-					     w.timeout_ds * NSEC_PER_DECISECOND);
+					     tty_has_input(tty), timeout);
 		if (ret == -ERESTARTSYS)
 			return copied ? (ssize_t)copied : -ERESTARTSYS;
 		timed_out = ret == -ETIMEDOUT;
