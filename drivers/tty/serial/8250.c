@@ -18,6 +18,7 @@
 #include <linux/printk.h>
 #include <linux/serial_8250.h>
 #include <linux/smp.h>
+#include <linux/spinlock.h>
 #include <linux/tty.h>
 #include <asm/apic.h>
 #include <asm/io.h>
@@ -78,15 +79,25 @@ static int serial8250_read(struct console *con)
 	return inb(UART_BASE + UART_RX);
 }
 
+/*
+ * The receive interrupt and a waiting reader's poll may drain the UART on
+ * two CPUs at once: one at a time, each byte handed on before the next is
+ * read, or two bytes could reach the tty swapped.
+ */
+static DEFINE_SPINLOCK(serial8250_rx_lock);
+
 /* input for the tty: every byte the UART holds */
 static void serial8250_rx(struct tty_struct *tty)
 {
+	unsigned long flags;
 	unsigned char c;
 
+	spin_lock_irqsave(&serial8250_rx_lock, flags);
 	while (inb(UART_BASE + UART_LSR) & UART_LSR_DR) {
 		c = inb(UART_BASE + UART_RX);
 		tty_receive(tty, &c, 1);
 	}
+	spin_unlock_irqrestore(&serial8250_rx_lock, flags);
 }
 
 static void serial8250_tty_write(struct tty_struct *tty,
