@@ -77,10 +77,15 @@ def main():
          [py, r + "pat_bench_doc.py", "--kernel", a.kernel, "--check"]),
         ("selftests", ["make", "-s", "-C", "tools/testing/selftests",
                        "TARGETS=pat fb smp hardening", "run_tests"]),
+        # the user-space suite on Linux 6.1 only (skipped without
+        # ../shared/linux): cachet cannot run it yet
+        ("user selftests on Linux 6.1, 1 and 4 CPUs",
+         ["make", "-s", "-C", "tools/testing/selftests/user", "run_tests"]),
     ]
     total = [0, 0, 0]
     for name, cmd in steps:
-        res = step(name, cmd, sum_all=name == "memtype tree tools")
+        res = step(name, cmd, sum_all=name == "memtype tree tools"
+                   or name.startswith("user selftests"))
         total = [t + x for t, x in zip(total, res)]
     print(f"{total[0]} passed, {total[1]} failed, {total[2]} skipped")
     return 1 if total[1] else 0
