@@ -29,6 +29,7 @@ import qemu  # noqa: E402
 
 BEGIN = re.compile(r"^# selftests: user: (\S+)$")
 END = re.compile(r"^(ok|not ok) (\d+) selftests: user: (\S+)(?: # (.*))?$")
+TOOK = re.compile(r"^# selftests: user: (\S+) took ([0-9.]+)s$")
 TOP_PLAN = re.compile(r"^1\.\.(\d+)$")
 STAMP = re.compile(r"^\[\s*\d+\.\d+\] ")
 
@@ -59,10 +60,15 @@ def boot_cachet(kernel, image, smp, append, timeout):
 
 
 def split_programs(text):
-    """{name: (lines of its KTAP, exit note or None)}, the run's plan."""
-    progs, cur, plan = {}, None, None
+    """{name: (lines of its KTAP, exit note or None)}, the run's plan,
+    {name: seconds it ran}."""
+    progs, cur, plan, took = {}, None, None, {}
     for raw in text.split("\n"):
         line = STAMP.sub("", raw)
+        m = TOOK.match(line)
+        if m:
+            took[m.group(1)] = float(m.group(2))
+            continue
         m = BEGIN.match(line)
         if m:
             cur = m.group(1)
@@ -77,7 +83,7 @@ def split_programs(text):
             progs[cur][0].append(line)
         elif plan is None and TOP_PLAN.match(line):
             plan = int(TOP_PLAN.match(line).group(1))
-    return progs, plan
+    return progs, plan, took
 
 
 def judge(name, lines, end):
@@ -140,13 +146,13 @@ def main():
     if a.log:
         with open(a.log, "w") as f:
             f.write(text)
-    progs, plan = split_programs(text)
+    progs, plan, took = split_programs(text)
     print(f"TAP version 13\n# user selftests on {kname}, -smp {a.smp}, "
           f"{secs:.0f}s\n1..{max(plan or 0, len(progs))}")
     total, n = [0, 0, 0], 0
     for n, (name, (lines, end)) in enumerate(progs.items(), 1):
         checks, counts = judge(name, lines, end)
-        ok = ktap.report_case(n, name, checks, 0.0,
+        ok = ktap.report_case(n, name, checks, took.get(name, 0.0),
                               tail=lambda l=lines: l[-20:])
         total = [t + c for t, c in zip(total, counts)]
         if not ok and not counts[1]:
