@@ -67,4 +67,11 @@ static inline bool list_empty(const struct list_head *head)
 	     &pos->member != (head);					\
 	     pos = list_entry(pos->member.next, __typeof__(*pos), member))
 
+/* the same, with @n holding the next entry: @pos may be removed */
+#define list_for_each_entry_safe(pos, n, head, member)			\
+	for (pos = list_entry((head)->next, __typeof__(*pos), member),	\
+	     n = list_entry(pos->member.next, __typeof__(*pos), member);	\
+	     &pos->member != (head);					\
+	     pos = n, n = list_entry(n->member.next, __typeof__(*n), member))
+
 #endif /* _CACHET_LINUX_LIST_H */

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Pointers that carry an errno: the top 4095 addresses are never valid
+ * objects, so a function returning a pointer can return -errno in one,
+ * as Linux's do.
+ */
+#ifndef _CACHET_LINUX_ERR_H
+#define _CACHET_LINUX_ERR_H
+
+#include <linux/compiler.h>
+#include <linux/types.h>
+
+#define MAX_ERRNO	4095
+
+#define IS_ERR_VALUE(x)	unlikely((unsigned long)(x) >= (unsigned long)-MAX_ERRNO)
+
+static inline void *ERR_PTR(long error)
+{
+	return (void *)error;
+}
+
+static inline long PTR_ERR(const void *ptr)
+{
+	return (long)ptr;
+}
+
+static inline bool IS_ERR(const void *ptr)
+{
+	return IS_ERR_VALUE((unsigned long)ptr);
+}
+
+static inline bool IS_ERR_OR_NULL(const void *ptr)
+{
+	return !ptr || IS_ERR(ptr);
+}
+
+#endif /* _CACHET_LINUX_ERR_H */
