@@ -6,6 +6,7 @@
 #include <linux/acpi.h>
 #include <linux/bug.h>
 #include <linux/fb.h>
+#include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/hpet.h>
 #include <linux/initramfs.h>
@@ -101,5 +102,6 @@ void start_kernel(void)
 	crash_test_run();
 	pat_cpus_debugfs_init();
 	bochs_fb_init();
+	vfs_caches_init();
 	rest_init();
 }

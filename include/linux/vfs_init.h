@@ -1,0 +1,9 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Registration of the virtual file systems and devices at boot (fs/). */
+#ifndef _CACHET_LINUX_VFS_INIT_H
+#define _CACHET_LINUX_VFS_INIT_H
+
+/* the types "mount -t" knows besides ramfs, and the character devices */
+void vfs_register_filesystems(void);
+
+#endif /* _CACHET_LINUX_VFS_INIT_H */
