@@ -68,4 +68,11 @@ int do_renameat2(int olddfd, struct filename *from, int newdfd,
 		 struct filename *to, unsigned int flags);
 int do_readlinkat(int dfd, struct filename *name, struct iov_iter *to);
 
+/* fs/attr.c: fchmodat, fchownat, utimensat */
+int do_fchmodat(int dfd, struct filename *name, umode_t mode);
+int do_fchownat(int dfd, struct filename *name, u32 uid, u32 gid, int flags);
+int vfs_utimes_at(int dfd, struct filename *name,
+		  const struct timespec64 *atime,
+		  const struct timespec64 *mtime, int flags);
+
 #endif /* _CACHET_LINUX_NAMEI_H */
