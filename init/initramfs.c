@@ -9,11 +9,14 @@
  * nothing else.
  */
 #include <linux/errno.h>
+#include <linux/fs.h>
 #include <linux/gfp.h>
 #include <linux/inflate.h>
 #include <linux/initramfs.h>
+#include <linux/initramfs_unpack.h>
 #include <linux/kernel.h>
 #include <linux/moduleparam.h>
+#include <linux/namei.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -36,38 +39,9 @@ static int __init_param parse_rdinit(char *val)
 }
 core_param("rdinit", parse_rdinit);
 
-struct initramfs_count {
-	unsigned int entries, dirs, files, symlinks, nodes, other;
-	size_t file_bytes;
-	bool has_rdinit;
-};
-
-static int count_entry(const struct initramfs_entry *e, void *arg)
+/* the first pass: only check the archive */
+static int check_entry(const struct initramfs_entry *e, void *arg)
 {
-	struct initramfs_count *c = arg;
-
-	c->entries++;
-	switch (e->mode & INITRAMFS_S_IFMT) {
-	case INITRAMFS_S_IFDIR:
-		c->dirs++;
-		break;
-	case INITRAMFS_S_IFREG:
-		c->files++;
-		c->file_bytes += e->size;
-		break;
-	case INITRAMFS_S_IFLNK:
-		c->symlinks++;
-		break;
-	case INITRAMFS_S_IFCHR:
-	case INITRAMFS_S_IFBLK:
-		c->nodes++;
-		break;
-	default:
-		c->other++;
-	}
-	/* names come without the leading "/" */
-	if (!strcmp(e->name, rdinit + 1))
-		c->has_rdinit = true;
 	return 0;
 }
 
@@ -107,8 +81,9 @@ static ssize_t gunzip_image(const u8 *in, size_t len, void **out,
 	return n;
 }
 
-static int parse_image(const void *buf, size_t len, struct initramfs_count *c,
-		       const char **reason)
+/* one pass over the archive with @actor; 0 or -errno with *@reason */
+static int parse_image(const void *buf, size_t len, initramfs_actor_t actor,
+		       void *arg, const char **reason)
 {
 	struct initramfs_links links = { .max = INITRAMFS_MAX_LINKS };
 	struct initramfs_error err = { 0 };
@@ -120,25 +95,63 @@ static int parse_image(const void *buf, size_t len, struct initramfs_count *c,
 		*reason = "no memory for the hard-link table";
 		return -ENOMEM;
 	}
-	ret = initramfs_parse(buf, len, &links, count_entry, c, &err);
+	ret = initramfs_parse(buf, len, &links, actor, arg, &err);
 	kfree(links.slot);
 	if (ret)
 		*reason = err.reason;
 	return ret;
 }
 
+/* check the whole image, then create its members and date its directories */
+static int unpack_image(const void *buf, size_t len,
+			struct initramfs_unpack *u, const char **reason)
+{
+	int err = parse_image(buf, len, check_entry, NULL, reason);
+
+	if (!err)
+		err = parse_image(buf, len, initramfs_unpack_entry, u, reason);
+	if (!err)
+		err = parse_image(buf, len, initramfs_dir_times, NULL, reason);
+	return err;
+}
+
+/* is the rdinit= program there, and could it be executed? */
+static void report_rdinit(void)
+{
+	struct path p;
+	struct inode *inode;
+	int err = kern_path(rdinit, LOOKUP_FOLLOW, &p);
+
+	if (err) {
+		pr_info("initramfs: %s not found (error %d); no user space yet: starting the built-in shell\n",
+			rdinit, err);
+		return;
+	}
+	inode = p.dentry->d_inode;
+	err = S_ISREG(inode->i_mode) ? inode_permission(inode, MAY_EXEC) :
+				       -EACCES;
+	if (err)
+		pr_info("initramfs: %s found, not executable (error %d); no user space yet: starting the built-in shell\n",
+			rdinit, err);
+	else
+		pr_info("initramfs: %s found, executable (%lld bytes); no user space yet: starting the built-in shell\n",
+			rdinit, inode->i_size);
+	path_put(&p);
+}
+
 /**
- * populate_rootfs() - read the initramfs QEMU handed over, if any
+ * populate_rootfs() - unpack the initramfs QEMU handed over, if any
  *
  * Linux's "Trying to unpack rootfs image as initramfs..." and, for a bad
- * image, "Initramfs unpacking failed: <reason>"; then what it holds and
- * whether the rdinit= program is there.
+ * image, "Initramfs unpacking failed: <reason>"; then what was created
+ * in the root, and whether the rdinit= program is there.  The root file
+ * system must be mounted (vfs_caches_init()).
  */
 void populate_rootfs(void)
 {
 	const u8 *image = __va(boot_params.initrd_paddr);
 	size_t len = boot_params.initrd_size;
-	struct initramfs_count c = { 0 };
+	struct initramfs_unpack u = { 0 };
 	const char *reason = "";
 	void *unpacked = NULL;
 	ssize_t n = len;
@@ -153,15 +166,17 @@ void populate_rootfs(void)
 		n = gunzip_image(image, len, &unpacked, &reason);
 		image = unpacked;
 	}
-	err = n < 0 ? n : parse_image(image, n, &c, &reason);
+	err = n < 0 ? n : unpack_image(image, n, &u, &reason);
 	vfree(unpacked);
 	if (err) {
 		pr_err("Initramfs unpacking failed: %s\n", reason);
 		return;
 	}
 	pr_info("initramfs: %u entries: %u directories, %u files (%zu bytes), %u symlinks, %u device nodes, %u other\n",
-		c.entries, c.dirs, c.files, c.file_bytes, c.symlinks, c.nodes,
-		c.other);
-	pr_info("initramfs: %s %s; no user space yet: starting the built-in shell\n",
-		rdinit, c.has_rdinit ? "found" : "not found");
+		u.entries, u.dirs, u.files, u.file_bytes, u.symlinks, u.nodes,
+		u.other);
+	if (u.failed)
+		pr_err("initramfs: %u entries could not be created\n",
+		       u.failed);
+	report_rdinit();
 }

@@ -19,13 +19,18 @@ UNPACK = "Trying to unpack rootfs image as initramfs..."
 
 
 def newc(members):
-    """A newc archive of (name, mode, data) members, written here so the
-    kernel's reader is checked against an independent writer."""
+    """A newc archive of (name, mode, data[, attrs]) members, written here
+    so the kernel's reader is checked against an independent writer;
+    attrs may set uid, gid, mtime, nlink, ino, rdev (major, minor)."""
     out = b""
-    for ino, (name, mode, data) in enumerate(members + [("TRAILER!!!", 0,
-                                                         b"")], 721):
+    for seq, member in enumerate(members + [("TRAILER!!!", 0, b"")], 721):
+        name, mode, data = member[:3]
+        a = member[3] if len(member) > 3 else {}
         nm = name.encode() + b"\0"
-        fields = [ino, mode, 0, 0, 1, 0, len(data), 0, 0, 0, 0, len(nm), 0]
+        rmaj, rmin = a.get("rdev", (0, 0))
+        fields = [a.get("ino", seq), mode, a.get("uid", 0), a.get("gid", 0),
+                  a.get("nlink", 1), a.get("mtime", 0), len(data), 0, 0,
+                  rmaj, rmin, len(nm), 0]
         hdr = b"070701" + b"".join(b"%08X" % f for f in fields)
         out += hdr + nm
         out += b"\0" * (-len(out) % 4) + data
@@ -58,8 +63,26 @@ def images():
     made = {}
     plain = newc([(".", 0o40755, b""), ("etc", 0o40755, b""),
                   ("etc/hello", 0o100644, b"hello\n"),
+                  ("bin", 0o40755, b""),
+                  ("bin/busybox", 0o100755, b"\x7fELF"),
                   ("init", 0o120777, b"/bin/busybox")])
     made["plain"] = plain
+    # attributes and every member type, for the fs_initramfs KTAP suite
+    # (fs/tests/initramfs_test.c reads these values back)
+    made["tree"] = newc([
+        (".", 0o40755, b""),
+        ("etc", 0o40750, b"", {"mtime": 1111111111}),
+        ("etc/hello", 0o100640, b"hello\n",
+         {"uid": 1000, "gid": 100, "mtime": 1234567890}),
+        ("bin", 0o40755, b""),
+        ("bin/busybox", 0o100755, b"\x7fELF"),
+        ("bin/one", 0o100644, b"", {"nlink": 2, "ino": 5}),
+        ("bin/two", 0o100644, b"data", {"nlink": 2, "ino": 5}),
+        ("dev", 0o40755, b""),
+        ("dev/console", 0o20600, b"", {"rdev": (5, 1)}),
+        ("init", 0o120777, b"/bin/busybox"),
+        ("tree-marker", 0o100644, b""),
+    ])
     if os.path.exists(GOOD):
         good = open(GOOD, "rb").read()
         rng = random.Random(12)
@@ -96,9 +119,12 @@ def unpacked(archive, rdinit_found, rdinit="/init"):
         yield (f"counted as the host counts: {want}",
                any(l.startswith(want) for l in lines),
                "; ".join(l for l in lines if l.startswith("initramfs:")))
-        state = "found" if rdinit_found else "not found"
+        state = "found, executable" if rdinit_found else "not found"
         yield (f"{rdinit} {state}", any(
-            l.startswith(f"initramfs: {rdinit} {state};") for l in lines), "")
+            l.startswith(f"initramfs: {rdinit} {state}") for l in lines),
+            "; ".join(l for l in lines if l.startswith("initramfs:")))
+        yield "every member created", not any(
+            l.startswith("initramfs: cannot create") for l in lines), ""
         yield "no unpacking failure", not any(
             l.startswith("Initramfs unpacking failed") for l in lines), ""
         yield from reached_shell(out, status)
@@ -115,6 +141,16 @@ def failed(reason_start):
                "; ".join(l for l in lines if "nitramfs" in l))
         yield from reached_shell(out, status)
     return check
+
+
+def tree_ktest(out, status):
+    lines = [l.strip() for l in log_lines(out)]
+    yield "the fs_initramfs suite ran", any(
+        l.startswith("# Subtest: fs_initramfs") for l in lines), None
+    yield "no case skipped", not any("# SKIP" in l for l in lines), \
+        "; ".join(l for l in lines if "SKIP" in l)
+    yield "every case passed (isa-debug-exit 0)", status == 1, \
+        f"status {status}"
 
 
 def no_initrd(out, status):
@@ -135,6 +171,8 @@ def _cases():
              extra=["-initrd", p["plain"]]),
         Case("initramfs_garbage", failed(""), append=SHELL,
              extra=["-initrd", p["garbage"]]),
+        Case("initramfs_tree_ktest", tree_ktest, append="ktest=fs_initramfs",
+             debug_exit=True, timeout=60, extra=["-initrd", p["tree"]]),
     ]
     if skip:
         return cases + [Case(n, None, skip=skip) for n in (
