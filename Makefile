@@ -60,6 +60,7 @@ kernel-dirs := \
 	fs \
 	drivers/tty \
 	drivers/tty/serial \
+	drivers/char \
 	drivers/acpi \
 	drivers/pci \
 	drivers/clocksource \

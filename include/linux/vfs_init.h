@@ -6,4 +6,7 @@
 /* the types "mount -t" knows besides ramfs, and the character devices */
 void vfs_register_filesystems(void);
 
+/* drivers/char/mem.c: major 1 (null, zero, full, random, urandom) */
+void chr_dev_init(void);
+
 #endif /* _CACHET_LINUX_VFS_INIT_H */

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The memory devices of major 1, with Linux's minors and semantics:
+ *
+ *	1:3 null	reads end at once, writes vanish (and succeed)
+ *	1:5 zero	reads give zeros, writes vanish
+ *	1:7 full	reads give zeros, writes fail with ENOSPC
+ *	1:8 random	reads give CRNG output (never blocks: the CRNG is
+ *	1:9 urandom	seeded before user space), writes are mixed in
+ *
+ * /dev/mem (1:1), /dev/port (1:4) and /dev/kmsg (1:11) are not here:
+ * minors without a device open with ENXIO.  Opening a node of major 1
+ * picks the minor's operations (memory_open()), as Linux does.
+ */
+#include <linux/errno.h>
+#include <linux/fs.h>
+#include <linux/kernel.h>
+#include <linux/printk.h>
+#include <linux/random.h>
+#include <linux/string.h>
+#include <linux/devtmpfs.h>
+#include <linux/vfs_init.h>
+
+#define MEM_MAJOR	1
+
+/* Linux's null_lseek: every seek succeeds and leaves position 0 */
+static loff_t null_lseek(struct file *file, loff_t offset, int whence)
+{
+	spin_lock(&file->f_lock);
+	file->f_pos = 0;
+	spin_unlock(&file->f_lock);
+	return 0;
+}
+
+static ssize_t read_null(struct file *file, struct iov_iter *to, loff_t *pos)
+{
+	return 0;
+}
+
+/* a write that consumes without looking: the user buffer is not read */
+static ssize_t write_null(struct file *file, struct iov_iter *from,
+			  loff_t *pos)
+{
+	size_t n = iov_iter_count(from);
+
+	from->count = 0;
+	return n;
+}
+
+static ssize_t read_zero(struct file *file, struct iov_iter *to, loff_t *pos)
+{
+	size_t want = iov_iter_count(to), got = iov_iter_zero(want, to);
+
+	return got ? (ssize_t)got : (want ? -EFAULT : 0);
+}
+
+static ssize_t write_full(struct file *file, struct iov_iter *from,
+			  loff_t *pos)
+{
+	return -ENOSPC;
+}
+
+static ssize_t read_random(struct file *file, struct iov_iter *to,
+			   loff_t *pos)
+{
+	u8 buf[64];
+	size_t done = 0;
+
+	while (iov_iter_count(to)) {
+		size_t n = min(iov_iter_count(to), sizeof(buf)), got;
+
+		get_random_bytes(buf, n);
+		got = copy_to_iter(buf, n, to);
+		done += got;
+		if (got != n)
+			break;
+	}
+	memset(buf, 0, sizeof(buf));
+	return done ? (ssize_t)done : -EFAULT;
+}
+
+static ssize_t write_random(struct file *file, struct iov_iter *from,
+			    loff_t *pos)
+{
+	u8 buf[64];
+	size_t done = 0;
+
+	while (iov_iter_count(from)) {
+		size_t n = min(iov_iter_count(from), sizeof(buf)), got;
+
+		got = copy_from_iter(buf, n, from);
+		add_device_randomness(buf, got);
+		done += got;
+		if (got != n)
+			break;
+	}
+	return done ? (ssize_t)done : -EFAULT;
+}
+
+static const struct file_operations null_fops = {
+	.llseek = null_lseek,
+	.read_iter = read_null,
+	.write_iter = write_null,
+};
+
+static const struct file_operations zero_fops = {
+	.llseek = null_lseek,
+	.read_iter = read_zero,
+	.write_iter = write_null,
+};
+
+static const struct file_operations full_fops = {
+	.llseek = null_lseek,
+	.read_iter = read_zero,
+	.write_iter = write_full,
+};
+
+static const struct file_operations random_fops = {
+	.llseek = null_lseek,
+	.read_iter = read_random,
+	.write_iter = write_random,
+};
+
+static const struct memdev {
+	const char *name;
+	umode_t mode;
+	const struct file_operations *fops;
+} devlist[] = {
+	[3] = { "null", 0666, &null_fops },
+	[5] = { "zero", 0666, &zero_fops },
+	[7] = { "full", 0666, &full_fops },
+	[8] = { "random", 0666, &random_fops },
+	[9] = { "urandom", 0666, &random_fops },
+};
+
+static int memory_open(struct inode *inode, struct file *filp)
+{
+	unsigned int minor = MINOR(inode->i_rdev);
+
+	if (minor >= ARRAY_SIZE(devlist) || !devlist[minor].fops)
+		return -ENXIO;
+	filp->f_op = devlist[minor].fops;
+	return 0;
+}
+
+static const struct file_operations memory_fops = {
+	.open = memory_open,
+	.llseek = null_lseek,
+};
+
+/* major 1 and its nodes in devtmpfs */
+void chr_dev_init(void)
+{
+	unsigned int minor;
+
+	if (register_chrdev(MEM_MAJOR, "mem", &memory_fops)) {
+		pr_err("unable to get major %d for memory devs\n", MEM_MAJOR);
+		return;
+	}
+	for (minor = 0; minor < ARRAY_SIZE(devlist); minor++)
+		if (devlist[minor].name)
+			devtmpfs_add_node(devlist[minor].name,
+					  S_IFCHR | devlist[minor].mode,
+					  MKDEV(MEM_MAJOR, minor));
+}
