@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * What the boot registers after the root is mounted: devtmpfs, the CRNG and the memory character devices (whose
+ * What the boot registers after the root is mounted: the virtual file
+ * systems, devtmpfs, the CRNG and the memory character devices (whose
  * nodes go into devtmpfs).  A registration that fails is reported and
  * the boot goes on without it.
  */
@@ -12,8 +13,12 @@
 
 void vfs_register_filesystems(void)
 {
-	int err = devtmpfs_init();
+	int err = vfilefs_init();
 
+	if (err)
+		pr_err("VFS: cannot register proc, sysfs and debugfs: %d\n",
+		       err);
+	err = devtmpfs_init();
 	if (err)
 		pr_err("devtmpfs: initialization failed: %d\n", err);
 	rand_initialize();

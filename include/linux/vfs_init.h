@@ -6,6 +6,8 @@
 /* the types "mount -t" knows besides ramfs, and the character devices */
 void vfs_register_filesystems(void);
 
+/* fs/vfilefs.c: proc, sysfs, debugfs */
+int vfilefs_init(void);
 /* drivers/char/mem.c: major 1 (null, zero, full, random, urandom) */
 void chr_dev_init(void);
 
