@@ -52,9 +52,11 @@
 #define S_IXUGO		(S_IXUSR | S_IXGRP | S_IXOTH)
 
 typedef unsigned int umode_t;
+#ifndef __KERNEL_HOST_BUILD	/* the host's <sys/types.h> has its own */
 typedef long long loff_t;
 /* the kernel's device number: 12-bit major, 20-bit minor, as Linux's */
 typedef u32 dev_t;
+#endif
 
 #define MINORBITS	20
 #define MINORMASK	((1U << MINORBITS) - 1)
