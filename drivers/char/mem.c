@@ -8,13 +8,16 @@
  *	1:8 random	reads give CRNG output (never blocks: the CRNG is
  *	1:9 urandom	seeded before user space), writes are mixed in
  *
- * /dev/mem (1:1), /dev/port (1:4) and /dev/kmsg (1:11) are not here:
- * minors without a device open with ENXIO.  Opening a node of major 1
+ *	1:11 kmsg	the kernel log's records (kernel/printk/devkmsg.c)
+ *
+ * /dev/mem (1:1) and /dev/port (1:4) are not here: minors without a
+ * device open with ENXIO.  Opening a node of major 1
  * picks the minor's operations (memory_open()), as Linux does.
  */
 #include <linux/errno.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
+#include <linux/kmsg.h>
 #include <linux/printk.h>
 #include <linux/random.h>
 #include <linux/string.h>
@@ -131,6 +134,7 @@ static const struct memdev {
 	[7] = { "full", 0666, &full_fops },
 	[8] = { "random", 0666, &random_fops },
 	[9] = { "urandom", 0666, &random_fops },
+	[11] = { "kmsg", 0644, &kmsg_fops },
 };
 
 static int memory_open(struct inode *inode, struct file *filp)
@@ -140,7 +144,7 @@ static int memory_open(struct inode *inode, struct file *filp)
 	if (minor >= ARRAY_SIZE(devlist) || !devlist[minor].fops)
 		return -ENXIO;
 	filp->f_op = devlist[minor].fops;
-	return 0;
+	return filp->f_op->open ? filp->f_op->open(inode, filp) : 0;
 }
 
 static const struct file_operations memory_fops = {

@@ -2,7 +2,7 @@
 /*
  * ktest suite fs_devices: the memory devices through devtmpfs, as user
  * space reaches them: /dev/null, /dev/zero, /dev/full, /dev/urandom and
- * /dev/random with Linux's numbers and semantics.
+ * /dev/random, /dev/kmsg with Linux's numbers and semantics.
  */
 #include <linux/errno.h>
 #include <linux/fcntl.h>
@@ -10,6 +10,7 @@
 #include <linux/fs.h>
 #include <linux/fs_syscalls.h>
 #include <linux/ktest.h>
+#include <linux/printk.h>
 #include <linux/string.h>
 #include "vfs_helpers.h"
 
@@ -130,10 +131,99 @@ static void test_urandom(struct ktest *t)
 	umount_dev(t);
 }
 
+/* the next record at or after the position, in Linux's format */
+static long kmsg_next(long fd, char *buf, size_t n)
+{
+	long r;
+
+	do {
+		r = t_read(fd, buf, n - 1);
+	} while (r == -EPIPE);
+	if (r > 0)
+		buf[r] = '\0';
+	return r;
+}
+
+/* "prio,seq,usec,-;" fields of @rec: false when malformed */
+static bool kmsg_fields(const char *rec, unsigned long *prio,
+			unsigned long long *seq, const char **text)
+{
+	const char *p = rec;
+	unsigned long long v[3] = { 0 };
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		if (*p < '0' || *p > '9')
+			return false;
+		while (*p >= '0' && *p <= '9')
+			v[i] = v[i] * 10 + *p++ - '0';
+		if (*p++ != ',')
+			return false;
+	}
+	if (*p++ != '-' || *p++ != ';')
+		return false;
+	*prio = v[0];
+	*seq = v[1];
+	*text = p;
+	return true;
+}
+
+static void test_kmsg(struct ktest *t)
+{
+	char buf[600];
+	unsigned long prio = 0;
+	unsigned long long seq = 0, last_seq = 0;
+	const char *text = "";
+	bool saw_printk = false, saw_write = false, first = true;
+	long fd, r;
+
+	if (mount_dev(t))
+		return;
+	fd = t_open("/tdevfs/kmsg", O_RDWR, 0);
+	KTEST_ASSERT_TRUE(t, fd >= 0);
+	KTEST_EXPECT_EQ(t, ksys_lseek(fd, 0, SEEK_END), 0);
+	KTEST_EXPECT_EQ(t, ksys_lseek(fd, 5, SEEK_SET), -ESPIPE);
+	/* at the end: nothing to wait for yet */
+	KTEST_EXPECT_EQ(t, t_read(fd, buf, sizeof(buf)), -EAGAIN);
+	pr_warn("fs_devices: kmsg \\ test\n");
+	KTEST_EXPECT_EQ(t, t_write(fd, "<3>written to kmsg\n", 19), 19);
+	while ((r = kmsg_next(fd, buf, sizeof(buf))) > 0) {
+		if (!kmsg_fields(buf, &prio, &seq, &text)) {
+			ktest_fail(t, __FILE__, __LINE__, "bad record %s", buf);
+			continue;
+		}
+		KTEST_EXPECT_EQ(t, buf[r - 1], '\n');
+		if (!first)
+			KTEST_EXPECT_EQ(t, seq, last_seq + 1);
+		first = false;
+		last_seq = seq;
+		/* Linux escapes the backslash; level 4 in facility 0 */
+		if (!strcmp(text, "fs_devices: kmsg \\x5c test\n")) {
+			saw_printk = true;
+			KTEST_EXPECT_EQ(t, prio, 4);
+		}
+		/* LOG_USER (1) << 3 | 3 */
+		if (!strcmp(text, "written to kmsg\n")) {
+			saw_write = true;
+			KTEST_EXPECT_EQ(t, prio, 11);
+		}
+	}
+	KTEST_EXPECT_EQ(t, r, -EAGAIN);
+	KTEST_EXPECT_TRUE(t, saw_printk);
+	KTEST_EXPECT_TRUE(t, saw_write);
+	/* from the start again; a buffer too small for a record: EINVAL */
+	KTEST_EXPECT_EQ(t, ksys_lseek(fd, 0, SEEK_SET), 0);
+	KTEST_EXPECT_EQ(t, t_read(fd, buf, 8), -EINVAL);
+	KTEST_EXPECT_TRUE(t, kmsg_next(fd, buf, sizeof(buf)) > 0);
+	close_fd(fd);
+	umount_dev(t);
+}
+
 static struct ktest_case fs_devices_cases[] = {
 	KTEST_CASE(test_nodes),
 	KTEST_CASE(test_null_zero_full),
 	KTEST_CASE(test_urandom),
+	KTEST_CASE(test_kmsg),
 	{}
 };
 KTEST_SUITE(fs_devices, fs_devices_cases);

@@ -10,6 +10,7 @@
  */
 #include <linux/console.h>
 #include <linux/kernel.h>
+#include <linux/kmsg.h>
 #include <linux/printk.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
@@ -57,13 +58,41 @@ static int printk_parse_level(const char **fmt, bool *cont)
 	return level;
 }
 
-static int printk_format_stamp(char *buf, size_t size)
+static int printk_format_stamp(char *buf, size_t size, u64 ns)
 {
-	u64 ns = local_clock();
-
 	return scnprintf(buf, size, "[%5llu.%06llu] ",
 			 (unsigned long long)(ns / 1000000000ULL),
 			 (unsigned long long)(ns % 1000000000ULL) / 1000);
+}
+
+/* logbuf_lock held: @text (@len bytes) at @level for @facility */
+static int log_emit(int facility, int level, bool cont, const char *text,
+		    int len)
+{
+	bool show = level < console_loglevel, begin;
+	u64 ns = local_clock();
+	char stamp[32];
+	int slen = 0;
+
+	if (log_line_open && !cont) {
+		log_store("\n", 1);
+		if (show)
+			consoles_write("\n", 1);
+		log_line_open = false;
+	}
+	begin = !log_line_open;
+	if (begin)
+		slen = printk_format_stamp(stamp, sizeof(stamp), ns);
+	kmsg_record_add(begin, facility << 3 | level, ns / 1000,
+			text, len);
+	log_store(stamp, slen);
+	log_store(text, len);
+	if (show) {
+		consoles_write(stamp, slen);
+		consoles_write(text, len);
+	}
+	log_line_open = len ? text[len - 1] != '\n' : log_line_open;
+	return len;
 }
 
 /**
@@ -76,35 +105,36 @@ static int printk_format_stamp(char *buf, size_t size)
 int vprintk(const char *fmt, va_list args)
 {
 	static char text[1024];
-	char stamp[32];
 	unsigned long flags;
-	bool cont, show;
-	int level, len, slen = 0;
+	bool cont;
+	int level, len;
 
 	level = printk_parse_level(&fmt, &cont);
 	if (level < 0)
 		level = LOGLEVEL_DEFAULT;
-	show = level < console_loglevel;
-
 	spin_lock_irqsave(&logbuf_lock, flags);
 	len = vscnprintf(text, sizeof(text), fmt, args);
-	if (log_line_open && !cont) {
-		log_store("\n", 1);
-		if (show)
-			consoles_write("\n", 1);
-		log_line_open = false;
-	}
-	if (!log_line_open)
-		slen = printk_format_stamp(stamp, sizeof(stamp));
-	log_store(stamp, slen);
-	log_store(text, len);
-	if (show) {
-		consoles_write(stamp, slen);
-		consoles_write(text, len);
-	}
-	log_line_open = len ? text[len - 1] != '\n' : log_line_open;
+	len = log_emit(0, level, cont, text, len);
 	spin_unlock_irqrestore(&logbuf_lock, flags);
 	return len;
+}
+
+/**
+ * printk_emit_user() - log a line written to /dev/kmsg
+ * @facility: from its "<prio>" prefix (LOG_FACILITY_USER without one)
+ * @level: likewise
+ * @text: the line, not NUL-terminated
+ * @len: its length
+ */
+void printk_emit_user(int facility, int level, const char *text, size_t len)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&logbuf_lock, flags);
+	log_emit(facility, level, false, text, len);
+	if (!len || text[len - 1] != '\n')
+		log_emit(facility, level, true, "\n", 1);
+	spin_unlock_irqrestore(&logbuf_lock, flags);
 }
 
 int printk(const char *fmt, ...)
