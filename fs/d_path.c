@@ -119,8 +119,6 @@ long ksys_getcwd(char __user *buf, unsigned long size)
 	if (!k)
 		return -ENOMEM;
 	len = vfs_getcwd(k, min_t(unsigned long, size, PATH_MAX));
-	if (len == -ERANGE && size >= PATH_MAX)
-		len = -ENAMETOOLONG;
 	if (len > 0 && copy_to_user(buf, k, len))
 		len = -EFAULT;
 	kfree(k);

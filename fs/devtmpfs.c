@@ -82,8 +82,12 @@ int devtmpfs_add_node(const char *name, umode_t mode, dev_t dev)
 	lock_namespace();
 	dir = dget(devtmpfs_sb->s_root);
 	while ((slash = strchr(name, '/'))) {
-		d = slash > name ? devtmpfs_dir(dir, name, slash - name) :
-				   dget(dir);
+		if (slash - name > NAME_MAX)
+			d = ERR_PTR(-ENAMETOOLONG);
+		else if (slash > name)
+			d = devtmpfs_dir(dir, name, slash - name);
+		else
+			d = dget(dir);
 		dput(dir);
 		if (IS_ERR(d)) {
 			unlock_namespace();
@@ -92,7 +96,12 @@ int devtmpfs_add_node(const char *name, umode_t mode, dev_t dev)
 		dir = d;
 		name = slash + 1;
 	}
-	d = *name ? lookup_one(dir, name, strlen(name)) : ERR_PTR(-EINVAL);
+	if (!*name)
+		d = ERR_PTR(-EINVAL);
+	else if (strlen(name) > NAME_MAX)
+		d = ERR_PTR(-ENAMETOOLONG);
+	else
+		d = lookup_one(dir, name, strlen(name));
 	if (IS_ERR(d))
 		err = PTR_ERR(d);
 	else if (d->d_inode)

@@ -182,7 +182,9 @@ struct dentry *lookup_one(struct dentry *parent, const char *name, u32 len)
 	const struct super_operations *sop = parent->d_sb->s_op;
 	struct dentry *d = d_lookup(parent, name, len), *res;
 
-	if (d && sop && sop->d_revalidate && !sop->d_revalidate(d)) {
+	/* a mount point stays: what is mounted on it is what matters */
+	if (d && sop && sop->d_revalidate &&
+	    !(d->d_flags & DCACHE_MOUNTED) && !sop->d_revalidate(d)) {
 		d_delete(d);
 		dput(d);
 		d = NULL;

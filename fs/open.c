@@ -82,7 +82,8 @@ static int open_create(int dfd, struct filename *name, int flags,
 
 	if (err)
 		return err;
-	if (nd.last_type != LAST_NORM) {
+	/* "/", ".", ".." or a trailing "/": Linux's EISDIR, found or not */
+	if (nd.last_type != LAST_NORM || nd.trailing) {
 		nd_done(&nd);
 		return -EISDIR;
 	}
@@ -92,8 +93,7 @@ static int open_create(int dfd, struct filename *name, int flags,
 		return PTR_ERR(d);
 	}
 	if (!d->d_inode) {
-		err = nd.trailing ? -EISDIR :
-		      vfs_create(nd.path.dentry->d_inode, d,
+		err = vfs_create(nd.path.dentry->d_inode, d,
 				 mode & ~current_fs()->umask, true);
 		*created = !err;
 	} else if (flags & O_EXCL) {

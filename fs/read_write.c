@@ -123,6 +123,12 @@ ssize_t do_rw_iter(unsigned int fd, struct iov_iter *it, loff_t *ppos)
 
 	if (!f)
 		return -EBADF;
+	/* a descriptor's errors come first, then the buffer's (Linux) */
+	if (it->iter_type == ITER_UBUF &&
+	    !access_ok(it->ubuf, min_t(size_t, it->count, MAX_RW_COUNT))) {
+		fput(f);
+		return -EFAULT;
+	}
 	if (ppos && !(f->f_mode & (it->data_source == READ ? FMODE_PREAD :
 							       FMODE_PWRITE))) {
 		fput(f);
@@ -146,8 +152,6 @@ static ssize_t ksys_rw(unsigned int fd, void __user *buf, size_t count,
 
 	if (ppos && *ppos < 0)
 		return -EINVAL;
-	if (!access_ok(buf, min_t(size_t, count, MAX_RW_COUNT)))
-		return -EFAULT;
 	iov_iter_ubuf(&it, dir, buf, count);
 	return do_rw_iter(fd, &it, ppos);
 }
@@ -226,9 +230,13 @@ ssize_t do_rw_vec(unsigned int fd, const struct iovec *vec,
 static ssize_t ksys_rw_vec(unsigned long fd, const struct iovec __user *uvec,
 			   unsigned long vlen, unsigned int dir)
 {
+	struct file *f = fget(fd);
 	struct iovec *vec;
 	ssize_t ret;
 
+	if (!f)
+		return -EBADF;	/* before the vector's errors, as Linux */
+	fput(f);
 	if (vlen > UIO_MAXIOV)
 		return -EINVAL;
 	vec = kcalloc(vlen ? vlen : 1, sizeof(*vec), GFP_KERNEL);

@@ -201,6 +201,7 @@ static void test_errnos(struct ktest *t)
 	KTEST_EXPECT_EQ(t, t_open("/te/d", O_RDWR, 0), -EISDIR);
 	KTEST_EXPECT_EQ(t, t_open("/te/d", O_CREAT | O_RDONLY, 0644), -EISDIR);
 	KTEST_EXPECT_EQ(t, t_open("/te/new/", O_CREAT | O_RDWR, 0644), -EISDIR);
+	KTEST_EXPECT_EQ(t, t_open("/te/f/", O_CREAT | O_RDWR, 0644), -EISDIR);
 	KTEST_EXPECT_EQ(t, t_open("/te/f", O_RDONLY | O_DIRECTORY, 0),
 			-ENOTDIR);
 	KTEST_EXPECT_EQ(t, t_rename("/te/d", "/te/d/g/x"), -ENOTDIR);

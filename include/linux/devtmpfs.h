@@ -21,7 +21,7 @@
  * @dev: the device number
  *
  * Returns 0, -EEXIST, -EINVAL (not a device type, or before
- * devtmpfs_init()), -ENOMEM.
+ * devtmpfs_init()), -ENAMETOOLONG, -ENOMEM.
  */
 int devtmpfs_add_node(const char *name, umode_t mode, dev_t dev);
 int devtmpfs_init(void);
