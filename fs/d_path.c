@@ -53,6 +53,22 @@ static char *__d_path(const struct path *path, const struct path *root,
 }
 
 /**
+ * d_absolute_path_locked() - @path from the namespace's root
+ * @path: a mount point or any path
+ * @buf: @size bytes
+ * @size: room, NUL included
+ *
+ * The namespace lock held (for /proc/mounts).  Returns a pointer into
+ * @buf, or ERR_PTR(-ENAMETOOLONG).
+ */
+char *d_absolute_path_locked(const struct path *path, char *buf, size_t size)
+{
+	struct path none = { NULL, NULL };
+
+	return __d_path(path, &none, buf, size);
+}
+
+/**
  * d_path() - the path of @path from the caller's root
  * @path: referenced by the caller
  * @buf: @size bytes

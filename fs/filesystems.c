@@ -15,6 +15,8 @@ void vfs_register_filesystems(void)
 {
 	int err = vfilefs_init();
 
+	if (!err)
+		err = proc_mounts_init();
 	if (err)
 		pr_err("VFS: cannot register proc, sysfs and debugfs: %d\n",
 		       err);

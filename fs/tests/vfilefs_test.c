@@ -134,8 +134,37 @@ static void test_sysfs_and_debugfs(struct ktest *t)
 	KTEST_EXPECT_EQ(t, t_rmdir("/tsys"), 0);
 }
 
+static void test_proc_mounts(struct ktest *t)
+{
+	char *buf = kmalloc(TEXT_MAX, GFP_KERNEL);
+	long n;
+
+	KTEST_ASSERT_TRUE(t, buf != NULL);
+	KTEST_ASSERT_TRUE(t, t_mkdir("/tpm", 0755) == 0);
+	KTEST_ASSERT_TRUE(t, t_mkdir("/tpm/a b", 0755) == 0);
+	KTEST_ASSERT_TRUE(t, t_mount("ramfs", "/tpm/a b") == 0);
+	KTEST_ASSERT_TRUE(t, t_mount("proc", "/tpm") == 0);
+	n = read_all("/tpm/mounts", buf, TEXT_MAX - 1);
+	KTEST_EXPECT_TRUE(t, n > 0);
+	if (n > 0) {
+		buf[n] = '\0';
+		/* the root first; a space escaped as Linux escapes it */
+		KTEST_EXPECT_EQ(t, strncmp(buf, "rootfs / rootfs rw 0 0\n", 23),
+				0);
+		KTEST_EXPECT_TRUE(t, strstr(buf, "ramfs /tpm/a\\040b ramfs rw 0 0\n")
+				     != NULL);
+		KTEST_EXPECT_TRUE(t, strstr(buf, "proc /tpm proc rw 0 0\n") !=
+				     NULL);
+	}
+	KTEST_EXPECT_EQ(t, t_umount("/tpm"), 0);
+	KTEST_EXPECT_EQ(t, t_umount("/tpm/a b"), 0);
+	t_rm_rf("/tpm");
+	kfree(buf);
+}
+
 static struct ktest_case fs_vfilefs_cases[] = {
 	KTEST_CASE(test_proc),
+	KTEST_CASE(test_proc_mounts),
 	KTEST_CASE(test_sysfs_and_debugfs),
 	{}
 };

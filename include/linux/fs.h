@@ -300,6 +300,7 @@ void get_root_path(struct path *root);
 
 /* fs/d_path.c: @path from the caller's root, at the end of @buf */
 char *d_path(const struct path *path, char *buf, size_t size);
+char *d_absolute_path_locked(const struct path *path, char *buf, size_t size);
 
 /* fs/file_table.c */
 struct file *alloc_file(const struct path *path, unsigned int flags,
