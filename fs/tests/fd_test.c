@@ -141,7 +141,46 @@ static void test_dup_fd(struct ktest *t)
 	close_fd(a);
 }
 
+/* ioctl's generic requests, and a driver without ioctl: ENOTTY */
+static void test_ioctl(struct ktest *t)
+{
+	long fd = t_open("/", O_RDONLY, 0);
+
+	KTEST_ASSERT_TRUE(t, fd >= 0);
+	KTEST_EXPECT_EQ(t, ksys_ioctl(fd, 0x5451, 0), 0);	/* FIOCLEX */
+	KTEST_EXPECT_TRUE(t, get_close_on_exec(fd));
+	KTEST_EXPECT_EQ(t, ksys_ioctl(fd, 0x5450, 0), 0);	/* FIONCLEX */
+	KTEST_EXPECT_FALSE(t, get_close_on_exec(fd));
+	KTEST_EXPECT_EQ(t, ksys_ioctl(fd, 0x5401, 0), -ENOTTY);	/* TCGETS */
+	close_fd(fd);
+	KTEST_EXPECT_EQ(t, ksys_ioctl(fd, 0x5451, 0), -EBADF);
+}
+
+/* readv/writev take user buffers only: kernel addresses are EFAULT */
+static void test_vectors_refuse_kernel_buffers(struct ktest *t)
+{
+	char buf[8];
+	struct iovec vec[2] = {
+		{ (__force void __user *)buf, sizeof(buf) },
+		{ (__force void __user *)buf, sizeof(buf) },
+	};
+	long fd = t_open("/", O_RDONLY, 0);
+
+	KTEST_ASSERT_TRUE(t, fd >= 0);
+	KTEST_EXPECT_EQ(t, do_rw_vec(fd, vec, 2, READ), -EFAULT);
+	KTEST_EXPECT_EQ(t, do_rw_vec(fd, vec, UIO_MAXIOV + 1, READ), -EINVAL);
+	KTEST_EXPECT_EQ(t, do_rw_vec(fd, vec, 0, READ), 0);
+	KTEST_EXPECT_EQ(t, do_rw_vec(NR_OPEN_DEFAULT, vec, 0, READ), -EBADF);
+	close_fd(fd);
+	KTEST_EXPECT_EQ(t, ksys_read(fd, (__force char __user *)buf, 1), -EBADF);
+	fd = t_open("/", O_RDONLY, 0);
+	KTEST_EXPECT_EQ(t, ksys_read(fd, (__force char __user *)buf, 1), -EFAULT);
+	close_fd(fd);
+}
+
 static struct ktest_case fs_fdtable_cases[] = {
+	KTEST_CASE(test_ioctl),
+	KTEST_CASE(test_vectors_refuse_kernel_buffers),
 	KTEST_CASE(test_lowest_free),
 	KTEST_CASE(test_dup2_dup3),
 	KTEST_CASE(test_cloexec_and_flags),
