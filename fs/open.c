@@ -202,6 +202,35 @@ long do_sys_openat(int dfd, struct filename *name, int flags, umode_t mode)
 	return fd;
 }
 
+/**
+ * open_exec() - open a file for execve(): Linux's checks
+ * @name: a kernel path, relative to the caller's working directory
+ *
+ * The file must be a regular file (EACCES otherwise, as Linux) with an
+ * x bit the caller may use (EACCES; fsuid 0 needs one x bit somewhere).
+ * Returns the file, open for reading, or ERR_PTR.
+ */
+struct file *open_exec(const char *name)
+{
+	struct filename *f = getname_kernel(name);
+	struct file *file;
+	int err;
+
+	if (IS_ERR(f))
+		return (struct file *)f;
+	file = do_filp_open(AT_FDCWD, f, O_RDONLY, 0);
+	putname(f);
+	if (IS_ERR(file))
+		return file;
+	err = S_ISREG(file_inode(file)->i_mode) ?
+	      inode_permission(file_inode(file), MAY_EXEC) : -EACCES;
+	if (err) {
+		fput(file);
+		return ERR_PTR(err);
+	}
+	return file;
+}
+
 long ksys_openat(int dfd, const char __user *filename, int flags,
 		 umode_t mode)
 {

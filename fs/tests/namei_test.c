@@ -4,6 +4,7 @@
  * of every directory call, through the same do_*() bodies the system
  * calls use.  Each case works under its own directory and removes it.
  */
+#include <linux/err.h>
 #include <linux/errno.h>
 #include <linux/fcntl.h>
 #include <linux/fdtable.h>
@@ -11,6 +12,7 @@
 #include <linux/fs_struct.h>
 #include <linux/fs_syscalls.h>
 #include <linux/ktest.h>
+#include <linux/namei.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include "vfs_helpers.h"
@@ -270,6 +272,43 @@ static void test_permissions(struct ktest *t)
 	t_rm_rf("/tp");
 }
 
+static void test_open_exec(struct ktest *t)
+{
+	struct file *f;
+
+	KTEST_ASSERT_TRUE(t, t_mkdir("/tx", 0755) == 0);
+	KTEST_EXPECT_EQ(t, t_put_file("/tx/prog", "\x7f" "ELF"), 0);
+	KTEST_EXPECT_EQ(t, do_fchmodat(AT_FDCWD, getname_kernel("/tx/prog"),
+				       0755), 0);
+	KTEST_EXPECT_EQ(t, t_put_file("/tx/data", "d"), 0);
+	KTEST_EXPECT_EQ(t, t_symlink("prog", "/tx/link"), 0);
+	f = open_exec("/tx/link");
+	KTEST_EXPECT_FALSE(t, IS_ERR(f));
+	if (!IS_ERR(f)) {
+		KTEST_EXPECT_TRUE(t, f->f_mode & FMODE_READ);
+		fput(f);
+	}
+	/* no x bit at all: not even root; a directory; nothing there */
+	KTEST_EXPECT_EQ(t, PTR_ERR(open_exec("/tx/data")), -EACCES);
+	KTEST_EXPECT_EQ(t, PTR_ERR(open_exec("/tx")), -EACCES);
+	KTEST_EXPECT_EQ(t, PTR_ERR(open_exec("/tx/none")), -ENOENT);
+	/* another user: the others' bits decide (root owns the file) */
+	KTEST_EXPECT_EQ(t, do_fchmodat(AT_FDCWD, getname_kernel("/tx/prog"),
+				       0645), 0);
+	as_user(1000, 1000);
+	f = open_exec("/tx/prog");
+	KTEST_EXPECT_FALSE(t, IS_ERR(f));
+	if (!IS_ERR(f))
+		fput(f);
+	as_user(0, 0);
+	KTEST_EXPECT_EQ(t, do_fchmodat(AT_FDCWD, getname_kernel("/tx/prog"),
+				       0754), 0);
+	as_user(1000, 1000);
+	KTEST_EXPECT_EQ(t, PTR_ERR(open_exec("/tx/prog")), -EACCES);
+	as_user(0, 0);
+	t_rm_rf("/tx");
+}
+
 static void test_umask(struct ktest *t)
 {
 	struct kstat a;
@@ -331,6 +370,7 @@ static struct ktest_case fs_namei_cases[] = {
 	KTEST_CASE(test_name_limits),
 	KTEST_CASE(test_errnos),
 	KTEST_CASE(test_permissions),
+	KTEST_CASE(test_open_exec),
 	KTEST_CASE(test_umask),
 	KTEST_CASE(test_mount_crossing),
 	{}

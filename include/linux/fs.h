@@ -332,6 +332,7 @@ void generic_fillattr(struct inode *inode, struct kstat *stat);
 
 /* fs/open.c */
 int vfs_truncate_inode(struct dentry *dentry, loff_t length);
+struct file *open_exec(const char *name);
 
 /* fs/char_dev.c: character devices by major (Linux's register_chrdev) */
 int register_chrdev(unsigned int major, const char *name,
