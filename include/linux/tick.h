@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The periodic tick (kernel/time/tick.c): HZ interrupts per second on
- * every CPU from its local APIC timer; the boot CPU also advances jiffies
- * and runs the timers.
+ * every CPU from its local APIC timer, or from the PIT on a machine
+ * without one; the boot CPU also advances jiffies and runs the timers.
  */
 #ifndef _CACHET_LINUX_TICK_H
 #define _CACHET_LINUX_TICK_H
@@ -21,5 +21,9 @@ void tick_handle(void);
 
 /* arch: start this CPU's periodic timer at HZ; false if it cannot */
 bool lapic_timer_setup(void);
+void lapic_timer_stop(void);
+/* arch, without a local APIC: the PIT through the 8259 (i8253.c) */
+bool pit_tick_setup(void);
+void pit_tick_stop(void);
 
 #endif /* _CACHET_LINUX_TICK_H */

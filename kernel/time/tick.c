@@ -11,6 +11,8 @@
 #include <linux/tick.h>
 #include <linux/time.h>
 #include <linux/timer.h>
+#include <asm/irqflags.h>
+#include <asm/special_insns.h>
 
 u64 jiffies;
 static bool tick_on;
@@ -41,6 +43,34 @@ void tick_handle(void)
 	scheduler_tick();
 }
 
+/*
+ * See a few ticks come within 20 ticks' time of the TSC clock (or a
+ * bounded spin without one): a local APIC may be listed but switched off
+ * (-cpu ...,-apic), and a machine may have no PIT or 8259 to deliver.
+ */
+static bool ticks_come(void)
+{
+	u64 j0 = get_jiffies_64(), t0 = local_clock();
+	unsigned long spins = 0, flags = native_save_fl();
+	bool ok;
+
+	local_irq_enable();
+	while (get_jiffies_64() - j0 < 3) {
+		if (t0 ? local_clock() - t0 > 20 * TICK_NSEC : ++spins > 100000000)
+			break;
+		cpu_relax();
+	}
+	ok = get_jiffies_64() - j0 >= 3;
+	if (!(flags & X86_EFLAGS_IF))
+		local_irq_disable();
+	return ok;
+}
+
+static void tick_stop_cpu(void *unused)
+{
+	lapic_timer_stop();
+}
+
 static void tick_start_cpu(void *unused)
 {
 	if (!lapic_timer_setup())
@@ -56,12 +86,24 @@ static void tick_start_cpu(void *unused)
  */
 void tick_init(void)
 {
-	if (!lapic_timer_setup()) {
-		pr_info("no tick: running without preemption\n");
-		return;
+	if (lapic_timer_setup()) {
+		on_each_cpu(tick_start_cpu, NULL);
+		if (ticks_come()) {
+			__atomic_store_n(&tick_on, true, __ATOMIC_RELEASE);
+			return;
+		}
+		on_each_cpu(tick_stop_cpu, NULL);
+		pr_warn("APIC: timer does not tick\n");
 	}
-	on_each_cpu(tick_start_cpu, NULL);
-	__atomic_store_n(&tick_on, true, __ATOMIC_RELEASE);
+	if (pit_tick_setup()) {
+		if (ticks_come()) {
+			pr_info("tick: from the PIT, HZ %d\n", HZ);
+			__atomic_store_n(&tick_on, true, __ATOMIC_RELEASE);
+			return;
+		}
+		pit_tick_stop();
+	}
+	pr_info("no tick: running without preemption\n");
 }
 
 void tick_setup_secondary(void)

@@ -85,3 +85,12 @@ bool lapic_timer_setup(void)
 	timer_write(APIC_TMICT, lapic_timer_period);
 	return true;
 }
+
+/* mask this CPU's timer: it was found not to tick (tick_init()) */
+void lapic_timer_stop(void)
+{
+	if (!apic_usable())
+		return;
+	timer_write(APIC_LVTT, APIC_LVT_MASKED | LOCAL_TIMER_VECTOR);
+	timer_write(APIC_TMICT, 0);
+}
