@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Allocating and freeing tasks.  A task's THREAD_SIZE stack comes from
- * vmalloc(), so the unmapped guard page below it (the previous area's)
- * turns an overflow into a page fault, and STACK_END_MAGIC in its lowest
- * word is checked at every switch.  A task is freed when its last
+ * vmalloc(), which follows every area with an unmapped guard page, so
+ * running off the bottom of a stack that has an area below it faults;
+ * STACK_END_MAGIC in its lowest word is checked at every switch too.  A task is freed when its last
  * reference goes: the one it holds on itself while it can run is dropped
  * only after the CPU that ran it last has switched away for good
  * (finish_task_switch()), so no CPU is ever on a freed stack.
