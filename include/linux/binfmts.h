@@ -9,6 +9,7 @@
 #ifndef _CACHET_LINUX_BINFMTS_H
 #define _CACHET_LINUX_BINFMTS_H
 
+#include <linux/resource.h>
 #include <linux/types.h>
 #include <asm/page_types.h>
 
@@ -20,7 +21,6 @@
 /* the floor of the argument space, whatever the stack rlimit */
 #define ARG_MAX			131072
 /* Linux's default stack rlimit */
-#define _STK_LIM		(8 * 1024 * 1024)
 /* AT_CLKTCK: the tick rate times() reports in, Linux's USER_HZ */
 #define EXEC_USER_HZ		100
 /* arch_align_stack() takes up to this many random bytes off the stack */

@@ -9,7 +9,9 @@
 #define _CACHET_LINUX_MM_H
 
 #include <linux/gfp.h>
+#include <linux/err.h>
 #include <linux/mm_types.h>
+#include <linux/resource.h>
 #include <asm/page.h>
 
 extern struct page *mem_map;
@@ -124,8 +126,6 @@ static inline void put_page(struct page *page)
 
 /* Linux's default stack_guard_gap: 256 pages below a stack VMA */
 #define STACK_GUARD_GAP		(256UL << PAGE_SHIFT)
-/* RLIMIT_STACK's default, as Linux's _STK_LIM */
-#define _STK_LIM		(8UL << 20)
 
 /*
  * User address spaces (mm/mmap.c, memory.c, mprotect.c, mremap.c,
@@ -136,7 +136,6 @@ static inline void put_page(struct page *page)
  * handle_mm_fault() and expand_stack(), whose callers hold it.
  */
 #define offset_in_page(p)	((unsigned long)(p) & ~PAGE_MASK)
-#define IS_ERR_VALUE(x)	((unsigned long)(x) >= (unsigned long)-4095)
 
 /* Debian's vm.mmap_min_addr: nothing is mapped below it */
 #define MMAP_MIN_ADDR		65536UL

@@ -15,7 +15,8 @@
  *  - files, fs: fs/ (descriptor table; root and working directory);
  *  - fsbase, gsbase, fpu: arch/x86 (user-mode registers the entry code
  *    does not save: loaded when the task is switched in);
- *  - process tree and signals: kernel/ (exit.c, fork.c, signal.c).
+ *  - process tree: kernel/ (exit.c, fork.c, process.c); signals:
+ *    kernel/signal.c.
  *
  * The scheduler's rules are in Documentation/scheduler/sched.rst.
  */
@@ -23,8 +24,11 @@
 #define _CACHET_LINUX_SCHED_H
 
 #include <linux/list.h>
+#include <linux/signal.h>
 #include <linux/spinlock.h>
+#include <linux/resource.h>
 #include <linux/types.h>
+#include <linux/wait.h>
 #include <asm/percpu.h>
 #include <asm/processor.h>
 
@@ -34,6 +38,7 @@
 #define TASK_RUNNING		0x0000
 #define TASK_INTERRUPTIBLE	0x0001
 #define TASK_UNINTERRUPTIBLE	0x0002
+#define __TASK_STOPPED		0x0004	/* job control: SIGSTOP & co */
 #define TASK_DEAD		0x0080
 #define TASK_NORMAL		(TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE)
 
@@ -82,6 +87,41 @@ struct task_struct {
 	unsigned long fsbase;		/* FS base in user mode */
 	unsigned long gsbase;		/* GS base in user mode */
 	struct fpu *fpu;		/* NULL for kernel threads */
+	/* the last user fault, for its signal frame's sigcontext */
+	unsigned long trap_nr, error_code, cr2;
+
+	/* signals: kernel/signal.c, under sighand->siglock */
+	struct sighand_struct *sighand;
+	sigset_t blocked;
+	sigset_t saved_sigmask;		/* put back after sigsuspend & co */
+	bool restore_sigmask;
+	bool signal_forced;		/* a fault: even init must take it */
+	struct sigpending pending;
+	unsigned long sas_ss_sp;	/* sigaltstack */
+	size_t sas_ss_size;
+	unsigned int sas_ss_flags;
+
+	/* the process: kernel/fork.c, exit.c, process.c; tasklist_lock */
+	struct task_struct *real_parent; /* NULL for init */
+	struct list_head children;	/* its children, by sibling */
+	struct list_head sibling;	/* in the parent's children */
+	struct list_head tasks;		/* in process_list */
+	struct list_head pid_link;	/* in its pid hash bucket */
+	int pgid, sid;			/* process group and session */
+	bool tty_owner;			/* leads the session of the console */
+	bool did_exec;			/* setpgid() by the parent: EACCES */
+	int exit_state;			/* EXIT_ZOMBIE, EXIT_DEAD */
+	int exit_code;			/* the wait status */
+	int exit_signal;		/* sent to the parent: SIGCHLD */
+	int stop_signal;		/* stopped by it; 0: not stopped */
+	bool stop_reported;		/* wait4(WUNTRACED) saw the stop */
+	bool continued;			/* for wait4(WCONTINUED) */
+	bool vfork_done;		/* the memory is the parent's again */
+	struct wait_queue_head wait_chldexit;	/* wait4() sleeps here */
+	struct wait_queue_head vfork_wait;	/* vfork() sleeps here */
+	int __user *set_child_tid;
+	int __user *clear_child_tid;
+	struct rlimit rlim[RLIM_NLIMITS];
 };
 
 /* each CPU works for its own context */

@@ -9,16 +9,16 @@
 #include <linux/kernel.h>
 #include <linux/printk.h>
 #include <linux/sched.h>
+#include <linux/signal.h>
 #include <linux/syscalls.h>
 #include <asm/entry.h>
 #include <asm/irqflags.h>
 #include <asm/processor-flags.h>
 #include <asm/ptrace.h>
 #include <asm/segment.h>
+#include <asm/syscall.h>
 #include <asm/uaccess.h>
 #include <asm/unistd_64.h>
-
-extern const sys_call_ptr_t sys_call_table[__NR_syscalls];
 
 /* one bit per number, and one for every number beyond the table */
 static unsigned long enosys_seen[BITS_TO_LONGS(__NR_syscalls + 1)];
@@ -46,10 +46,20 @@ static void report_enosys(unsigned int nr)
  * exit_to_user_mode() - the work before any return to user mode
  * @regs: the registers user mode gets back
  *
- * Called with interrupts off and returns with them off.
+ * Called with interrupts off and returns with them off: switches tasks
+ * if asked to, and acts on pending signals (which may rewrite @regs into
+ * a handler's frame), until neither is left to do.
  */
 void exit_to_user_mode(struct pt_regs *regs)
 {
+	for (;;) {
+		exit_to_user_mode_prepare();
+		if (!signal_pending(current))
+			return;
+		local_irq_enable();
+		arch_do_signal_or_restart(regs);
+		local_irq_disable();
+	}
 }
 
 /*

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The x86-64 system call table, indexed by Linux's numbers. */
-#include <linux/syscalls.h>
-#include <asm/unistd_64.h>
+#include <asm/syscall.h>
 
 #define __SYSCALL(name)	[__NR_##name] = __x64_sys_##name,
 

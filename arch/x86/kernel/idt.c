@@ -50,6 +50,8 @@ BUILD_BUG_ON(sizeof(struct gate_desc) != 16);
 BUILD_BUG_ON(sizeof(struct tss) != 104);
 
 #define GATE_INTERRUPT	0x8e
+/* the same, reachable by INT n from ring 3 */
+#define GATE_INTERRUPT_USER	0xee
 #define IST_STACK_SIZE	8192
 #define STUB_SIZE	16
 
@@ -155,6 +157,8 @@ void idt_setup(void)
 		 IST_DOUBLE_FAULT);
 	set_gate(X86_TRAP_NMI,
 		 (unsigned long)idt_stubs + X86_TRAP_NMI * STUB_SIZE, IST_NMI);
+	/* INT3 from user code is a breakpoint (SIGTRAP), as in Linux */
+	idt_table[X86_TRAP_BP].type_attr = GATE_INTERRUPT_USER;
 	load_idt(idt_table);
 }
 

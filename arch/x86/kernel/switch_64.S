@@ -43,3 +43,18 @@ ret_from_kthread:
 	call	kthread_entry		/* does not return */
 	ud2
 	.size ret_from_kthread, . - ret_from_kthread
+
+/*
+ * Where copy_thread_user() makes a fork child's first switch return: the
+ * popped frame leaves %rsp at the child's struct pt_regs.
+ */
+	.globl ret_from_fork_user
+	.type ret_from_fork_user, @function
+ret_from_fork_user:
+	xorl	%ebp, %ebp
+	movq	%rax, %rdi
+	call	schedule_tail
+	call	schedule_tail_user
+	movq	%rsp, %rdi
+	jmp	ret_to_user_mode
+	.size ret_from_fork_user, . - ret_from_fork_user

@@ -188,18 +188,18 @@ void do_trap(struct pt_regs *regs);
 
 /*
  * Preemption at an interrupt's return (the rule in
- * Documentation/scheduler/sched.rst).  To user mode: always allowed.
- * To kernel code: only if the interrupted code had
+ * Documentation/scheduler/sched.rst).  To user mode: always allowed,
+ * and done by exit_to_user_mode() on the way out.  To kernel code: only
+ * if the interrupted code had
  * interrupts on and preempt_count() is 0 (no lock, no saved-flags
  * section, not itself an interrupt).  A task switched away from here
  * comes back here and returns through the same IRET.
  */
 static void irq_exit_preempt(struct pt_regs *regs)
 {
-	if (regs->cs & 3) {
-		exit_to_user_mode_prepare();
+	/* to user mode: exit_to_user_mode() switches, from the entry code */
+	if (user_mode(regs))
 		return;
-	}
 	if (!(regs->flags & X86_EFLAGS_IF) || preempt_count() ||
 	    !this_pcpu()->need_resched)
 		return;
@@ -228,6 +228,11 @@ void do_trap(struct pt_regs *regs)
 	/* a user page not yet there: fault it in and retry */
 	if (v == X86_TRAP_PF && do_user_addr_fault(regs, read_cr2()))
 		return;
+	/* user code's own fault: a signal, never an oops */
+	if (user_mode(regs)) {
+		do_user_trap(regs);
+		return;
+	}
 	if (fixup_exception(regs))
 		return;
 	oops(regs);

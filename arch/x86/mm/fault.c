@@ -12,6 +12,7 @@
 #include <linux/kernel.h>
 #include <linux/mm.h>
 #include <linux/mm_types.h>
+#include <linux/printk.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <asm/extable.h>
@@ -69,6 +70,25 @@ static int fault_locked(struct mm_struct *mm, unsigned long ec,
 	return 0;
 }
 
+/*
+ * A user fault no mapping allows: the signal, the fault for the handler's
+ * sigcontext, and Linux's report when the signal will kill the task.
+ */
+static void user_fault_signal(struct pt_regs *regs, unsigned long address,
+			      int sig, int code)
+{
+	struct task_struct *t = current;
+
+	t->cr2 = address;
+	t->trap_nr = X86_TRAP_PF;
+	t->error_code = regs->error_code;
+	if (unhandled_signal(t, sig))
+		pr_info("%s[%d]: segfault at %lx ip %016lx sp %016lx error %lx\n",
+			t->comm, t->pid, address, regs->ip, regs->sp,
+			regs->error_code);
+	force_sig_fault(sig, code, (void __user *)address);
+}
+
 /**
  * do_user_addr_fault() - try to resolve a #PF on a user address
  * @regs: the trap frame
@@ -85,6 +105,11 @@ bool do_user_addr_fault(struct pt_regs *regs, unsigned long address)
 	bool user = ec & X86_PF_USER;
 	int code;
 
+	/* user code reaching for the kernel half, or for no memory at all */
+	if (user && !(ec & X86_PF_RSVD) && (address >= TASK_SIZE_MAX || !mm)) {
+		user_fault_signal(regs, address, SIGSEGV, SEGV_MAPERR);
+		return true;
+	}
 	if (address >= TASK_SIZE_MAX || !mm || (ec & X86_PF_RSVD))
 		return false;
 	/* the kernel touches user memory only in its copy routines */
@@ -103,8 +128,8 @@ bool do_user_addr_fault(struct pt_regs *regs, unsigned long address)
 	if (!user)
 		return false;
 	if (code < 0)
-		force_sig_fault(SIGBUS, -code, (void __user *)address);
+		user_fault_signal(regs, address, SIGBUS, -code);
 	else
-		force_sig_fault(SIGSEGV, code, (void __user *)address);
+		user_fault_signal(regs, address, SIGSEGV, code);
 	return true;
 }

@@ -46,5 +46,6 @@ void fpu_init_state(struct fpu *fpu);
 void fpu_copy(struct fpu *dst, const struct fpu *src);
 void fpu_save(struct fpu *fpu);
 void fpu_restore(const struct fpu *fpu);
+int fpu_restore_user_image(struct fpu *fpu, bool whole);
 
 #endif /* _ASM_X86_FPU_H */

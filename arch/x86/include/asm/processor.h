@@ -9,6 +9,7 @@
 
 #include <linux/types.h>
 #include <asm/cpufeatures.h>
+#include <asm/page_types.h>
 
 enum x86_vendor {
 	X86_VENDOR_INTEL,
@@ -42,8 +43,16 @@ struct cpuinfo_x86 {
  */
 struct thread_struct {
 	unsigned long sp;
-	/* ring 3 (the lead's part): FS base, GS base and FPU state go here */
 };
+
+/*
+ * Every entry from user mode saves the user registers at the very top of
+ * the task's kernel stack (TSS.RSP0 and the SYSCALL entry both start
+ * there), so they are always found at the same place.
+ */
+#define task_pt_regs(t)	\
+	((struct pt_regs *)((unsigned long)(t)->stack + THREAD_SIZE) - 1)
+#define current_pt_regs()	task_pt_regs(current)
 
 extern struct cpuinfo_x86 boot_cpu_data;
 /* what each CPU said of itself; [0] is boot_cpu_data's copy */

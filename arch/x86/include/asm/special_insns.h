@@ -32,7 +32,8 @@ static inline u64 rdmsr(u32 msr)
 
 static inline void wrmsr(u32 msr, u64 v)
 {
-	__asm__ __volatile__("wrmsr" : : "c"(msr), "a"((u32)v),
+	/* masked, not cast: constant arguments then stay warning-free */
+	__asm__ __volatile__("wrmsr" : : "c"(msr), "a"((u32)(v & 0xffffffff)),
 			     "d"((u32)(v >> 32)) : "memory");
 }
 

@@ -23,5 +23,7 @@ struct task_struct *__switch_to(struct task_struct *prev,
 
 /* a new kernel thread's first switch lands in ret_from_kthread */
 void copy_thread(struct task_struct *p);
+/* a fork child's in ret_from_fork_user, then user mode */
+void copy_thread_user(struct task_struct *p);
 
 #endif /* _ASM_X86_SWITCH_TO_H */

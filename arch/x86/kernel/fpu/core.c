@@ -4,10 +4,12 @@
  * size of a task's buffer, its initial contents, saving and restoring.
  */
 #include <linux/bug.h>
+#include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <asm/extable.h>
 #include <asm/fpu.h>
 #include <asm/processor.h>
 #include <asm/processor-flags.h>
@@ -17,6 +19,13 @@ u64 fpu_xfeatures;
 unsigned int fpu_state_size = FXSAVE_SIZE;
 /* what exec gives: FNINIT's x87 state, MXCSR_DEFAULT, all else zero */
 static struct fpu *init_fpstate;
+/* the MXCSR bits this CPU implements; others make FXRSTOR/XRSTOR fault */
+static u32 mxcsr_mask = 0xffbf;
+
+/* legacy-region fields (SDM Vol. 1, Table 10-2) */
+#define FXSAVE_FCW		0
+#define FXSAVE_MXCSR		24
+#define FXSAVE_MXCSR_MASK	28
 
 static void xsetbv(u32 index, u64 v)
 {
@@ -118,6 +127,67 @@ void fpu_free(struct fpu *fpu)
 }
 
 /* the state exec gives a program */
+/* XRSTOR/FXRSTOR of an image that came from user space: may fault */
+static int fpu_restore_checked(const struct fpu *fpu)
+{
+	int err = 0;
+
+	if (fpu_xfeatures)
+		__asm__ __volatile__("1: xrstorq (%[f])\n"
+				     "2:\n"
+				     ".pushsection .text.fixup, \"ax\"\n"
+				     "3: movl %[e], %[err]\n"
+				     "jmp 2b\n"
+				     ".popsection\n"
+				     _ASM_EXTABLE(1b, 3b)
+				     : [err] "+r"(err)
+				     : [f] "r"(fpu), "a"((u32)fpu_xfeatures),
+				       "d"((u32)(fpu_xfeatures >> 32)),
+				       [e] "i"(-EINVAL)
+				     : "memory");
+	else
+		__asm__ __volatile__("1: fxrstorq (%[f])\n"
+				     "2:\n"
+				     ".pushsection .text.fixup, \"ax\"\n"
+				     "3: movl %[e], %[err]\n"
+				     "jmp 2b\n"
+				     ".popsection\n"
+				     _ASM_EXTABLE(1b, 3b)
+				     : [err] "+r"(err)
+				     : [f] "r"(fpu), [e] "i"(-EINVAL)
+				     : "memory");
+	return err;
+}
+
+/**
+ * fpu_restore_user_image() - load FPU state that user space handed in
+ * @fpu: the task's buffer, holding the image (a signal frame's)
+ * @whole: the XSAVE part is there too; else only the FXSAVE image
+ *
+ * What the CPU would refuse is cleaned first (MXCSR bits it lacks,
+ * features not enabled, a compacted or dirty XSAVE header), and a load
+ * that faults anyway leaves the initial state.  Returns 0 or -EINVAL.
+ */
+int fpu_restore_user_image(struct fpu *fpu, bool whole)
+{
+	u8 *s = fpu->state;
+	u64 *hdr = (u64 *)(s + XSAVE_HDR_OFFSET);
+
+	*(u32 *)(s + FXSAVE_MXCSR) &= mxcsr_mask;
+	if (fpu_xfeatures) {
+		if (!whole)
+			hdr[0] = XFEATURE_MASK_FP | XFEATURE_MASK_SSE;
+		hdr[0] &= fpu_xfeatures;
+		memset(&hdr[1], 0, XSAVE_HDR_SIZE - sizeof(u64));
+	}
+	if (fpu_restore_checked(fpu)) {
+		fpu_init_state(fpu);
+		fpu_restore(fpu);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 void fpu_init_state(struct fpu *fpu)
 {
 	memcpy(fpu, init_fpstate, fpu_state_size);
@@ -128,9 +198,6 @@ void fpu_copy(struct fpu *dst, const struct fpu *src)
 	memcpy(dst, src, fpu_state_size);
 }
 
-/* legacy-region fields written by hand (SDM Vol. 1, Table 10-2) */
-#define FXSAVE_FCW	0
-#define FXSAVE_MXCSR	24
 
 /**
  * fpu_init_boot() - size the buffers and build the initial state
@@ -156,6 +223,11 @@ void fpu_init_boot(void)
 	if (!init_fpstate)
 		panic("x86/fpu: no memory for the initial FPU state");
 	s = init_fpstate->state;
+	/* FXSAVE reports the MXCSR mask; 0 there means the original 0xffbf */
+	memset(s, 0, fpu_state_size);
+	fxsave(init_fpstate);
+	if (*(u32 *)(s + FXSAVE_MXCSR_MASK))
+		mxcsr_mask = *(u32 *)(s + FXSAVE_MXCSR_MASK);
 	memset(s, 0, fpu_state_size);
 	*(u16 *)(s + FXSAVE_FCW) = FCW_DEFAULT;
 	*(u32 *)(s + FXSAVE_MXCSR) = MXCSR_DEFAULT;
