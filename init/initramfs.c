@@ -116,27 +116,27 @@ static int unpack_image(const void *buf, size_t len,
 }
 
 /* is the rdinit= program there, and could it be executed? */
-static void report_rdinit(void)
+static bool report_rdinit(void)
 {
 	struct path p;
 	struct inode *inode;
 	int err = kern_path(rdinit, LOOKUP_FOLLOW, &p);
 
 	if (err) {
-		pr_info("initramfs: %s not found (error %d); no user space yet: starting the built-in shell\n",
-			rdinit, err);
-		return;
+		pr_info("initramfs: %s not found (error %d)\n", rdinit, err);
+		return false;
 	}
 	inode = p.dentry->d_inode;
 	err = S_ISREG(inode->i_mode) ? inode_permission(inode, MAY_EXEC) :
 				       -EACCES;
 	if (err)
-		pr_info("initramfs: %s found, not executable (error %d); no user space yet: starting the built-in shell\n",
+		pr_info("initramfs: %s found, not executable (error %d)\n",
 			rdinit, err);
 	else
-		pr_info("initramfs: %s found, executable (%lld bytes); no user space yet: starting the built-in shell\n",
+		pr_info("initramfs: %s found, executable (%lld bytes)\n",
 			rdinit, inode->i_size);
 	path_put(&p);
+	return !err;
 }
 
 /**
@@ -146,8 +146,12 @@ static void report_rdinit(void)
  * image, "Initramfs unpacking failed: <reason>"; then what was created
  * in the root, and whether the rdinit= program is there.  The root file
  * system must be mounted (vfs_caches_init()).
+ *
+ * Returns the rdinit= program's path when it is there to be run, else
+ * NULL (no image, a bad one, or no such program: Linux then looks for
+ * init elsewhere).
  */
-void populate_rootfs(void)
+const char *populate_rootfs(void)
 {
 	const u8 *image = __va(boot_params.initrd_paddr);
 	size_t len = boot_params.initrd_size;
@@ -158,8 +162,8 @@ void populate_rootfs(void)
 	int err;
 
 	if (!boot_params.initrd_paddr) {
-		pr_info("initramfs: none (no -initrd): starting the built-in shell\n");
-		return;
+		pr_info("initramfs: none (no -initrd)\n");
+		return NULL;
 	}
 	pr_info("Trying to unpack rootfs image as initramfs...\n");
 	if (len >= 2 && image[0] == 0x1f && image[1] == 0x8b) {
@@ -170,7 +174,7 @@ void populate_rootfs(void)
 	vfree(unpacked);
 	if (err) {
 		pr_err("Initramfs unpacking failed: %s\n", reason);
-		return;
+		return NULL;
 	}
 	pr_info("initramfs: %u entries: %u directories, %u files (%zu bytes), %u symlinks, %u device nodes, %u other\n",
 		u.entries, u.dirs, u.files, u.file_bytes, u.symlinks, u.nodes,
@@ -178,5 +182,5 @@ void populate_rootfs(void)
 	if (u.failed)
 		pr_err("initramfs: %u entries could not be created\n",
 		       u.failed);
-	report_rdinit();
+	return report_rdinit() ? rdinit : NULL;
 }

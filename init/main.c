@@ -5,6 +5,7 @@
  */
 #include <linux/acpi.h>
 #include <linux/bug.h>
+#include <linux/cmdline.h>
 #include <linux/fb.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
@@ -41,8 +42,12 @@
 /* pid 1: the rest of the boot, in a task of its own, as Linux's */
 static int kernel_init(void *unused)
 {
-	populate_rootfs();
+	const char *rdinit = populate_rootfs();
+
 	ktest_boot();
+	/* the built-in shell when asked for, or with no initramfs at all */
+	if (!cmdline_get("shell.run") && boot_params.initrd_paddr)
+		run_init(rdinit);
 	shell_main();
 	return 0;
 }

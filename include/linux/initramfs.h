@@ -113,6 +113,8 @@ int initramfs_parse(const void *buf, size_t len,
 		    void *arg, struct initramfs_error *error);
 
 /* the boot's reader of the -initrd image (init/initramfs.c) */
-void populate_rootfs(void);
+const char *populate_rootfs(void);
+/* init/init_process.c: pid 1 runs init; returns only if none ran */
+void run_init(const char *rdinit);
 
 #endif /* _CACHET_LINUX_INITRAMFS_H */
