@@ -162,7 +162,7 @@ const char *populate_rootfs(void)
 	int err;
 
 	if (!boot_params.initrd_paddr) {
-		pr_info("initramfs: none (no -initrd)\n");
+		pr_info("initramfs: none (no -initrd): starting the built-in shell\n");
 		return NULL;
 	}
 	pr_info("Trying to unpack rootfs image as initramfs...\n");
