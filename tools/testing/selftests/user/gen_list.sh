@@ -3,7 +3,8 @@
 # Print the gen_init_cpio list of the user-selftest initramfs: cachet's
 # own busybox list (usr/gen_initramfs_list.sh) with /init replaced by
 # /selftests/run_all, the test programs under /selftests/bin, the busybox
-# script suite, and Linux's msr.ko under /lib/modules when it exists.
+# script suite, the benchmark ($BENCH, if set) under /selftests/bench, and
+# Linux's msr.ko under /lib/modules when it exists.
 #
 #	gen_list.sh BUSYBOX SRCDIR MSR_KO PROGRAM...
 set -e
@@ -23,6 +24,10 @@ echo "file /selftests/bin/busybox_suite $src/busybox_suite.sh 0755 0 0"
 for f in "$@"; do
 	echo "file /selftests/bin/${f##*/} $f 0755 0 0"
 done
+if [ -n "$BENCH" ]; then
+	echo "dir /selftests/bench 0755 0 0"
+	echo "file /selftests/bench/bench $BENCH 0755 0 0"
+fi
 if [ -f "$msr" ]; then
 	echo "dir /lib 0755 0 0"
 	echo "dir /lib/modules 0755 0 0"
