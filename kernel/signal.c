@@ -45,6 +45,9 @@ static bool sig_ignored(struct task_struct *t, int sig)
 	if (sigismember(&t->blocked, sig))
 		return false;	/* may be unblocked with another action */
 	h = sig_action(t, sig)->sa.sa_handler;
+	/* init gets only what it handles: not even SIGKILL or SIGSTOP */
+	if (is_global_init(t) && h == SIG_DFL)
+		return true;
 	return h == SIG_IGN || (h == SIG_DFL && sig_dfl_ignores(sig));
 }
 
@@ -252,10 +255,13 @@ static void dequeue_signal(struct task_struct *t, int sig, siginfo_t *info)
 	}
 }
 
-/* init (pid 1) gets only the signals it has handlers for, or forced ones */
+/*
+ * init (pid 1) gets only the signals it has handlers for, or forced ones:
+ * one queued while blocked and found at SIG_DFL is dropped here.
+ */
 static bool init_ignores(struct task_struct *t, int sig)
 {
-	return is_global_init(t) && !t->signal_forced && sig != SIGKILL;
+	return is_global_init(t) && !t->signal_forced;
 }
 
 /**
@@ -570,6 +576,18 @@ int kill_pgrp(int pgid, int sig, int priv)
 	return ret;
 }
 
+/*
+ * kill(-1): every process but init and the caller.  Linux also counts its
+ * kernel threads, which always exist, so it never answers -ESRCH here;
+ * cachet answers the same.
+ */
+static int kill_all(int sig, const siginfo_t *info)
+{
+	int ret = signal_each(sig, info, not_init_or_self, 0);
+
+	return ret == -ESRCH ? 0 : ret;
+}
+
 static int kill_one(int pid, const siginfo_t *info, int sig)
 {
 	struct task_struct *t = find_task_by_pid(pid);
@@ -595,7 +613,7 @@ SYSCALL_DEFINE2(kill, int, pid, int, sig)
 	if (pid > 0)
 		ret = kill_one(pid, &info, sig);
 	else if (pid == -1)
-		ret = signal_each(sig, &info, not_init_or_self, 0);
+		ret = kill_all(sig, &info);
 	else if (pid == -0x7fffffff - 1)
 		ret = -ESRCH;	/* -INT_MIN is no group */
 	else
