@@ -12,7 +12,7 @@
  * segment reaching past TASK_SIZE, an offset not congruent to its address
  * modulo the page size, an entry point outside user space), -EPERM for a
  * mapping below mmap_min_addr.  Where cachet is stricter (the identity
- * bytes, PT_INTERP, segment order, segments past the end of the file, no
+ * bytes, PT_INTERP, segment order, no
  * PT_LOAD at all), Documentation/filesystems/binfmt-elf.rst says so.
  *
  * Every value is 64-bit and every sum is checked before it is formed, so a
@@ -129,7 +129,7 @@ static u32 elf_prot(u32 p_flags)
 }
 
 /* the values Linux's mapping step refuses, on the unbiased header */
-static int elf_check_load(const struct elf64_phdr *ph, u64 file_size,
+static int elf_check_load(const struct elf64_phdr *ph,
 			  struct elf_plan *plan)
 {
 	if (ph->p_filesz > ph->p_memsz)
@@ -141,9 +141,10 @@ static int elf_check_load(const struct elf64_phdr *ph, u64 file_size,
 	if (ELF_PAGEOFFSET(ph->p_offset) != ELF_PAGEOFFSET(ph->p_vaddr))
 		return elf_refuse(plan, -EINVAL,
 				  "PT_LOAD p_offset and p_vaddr differ modulo the page size");
-	if (ph->p_offset > file_size || file_size - ph->p_offset < ph->p_filesz)
-		return elf_refuse(plan, -ENOEXEC,
-				  "PT_LOAD reaches past the end of the file");
+	/*
+	 * File bytes past the end of the file are not refused: Linux maps
+	 * them and the program faults when it reaches them.
+	 */
 	return 0;
 }
 
@@ -211,7 +212,7 @@ static int elf_plan_loads(elf_read_t read, void *arg,
 					  "program headers unreadable");
 		if (ph.p_type != PT_LOAD)
 			continue;
-		err = elf_check_load(&ph, file_size, plan);
+		err = elf_check_load(&ph, plan);
 		if (err)
 			return err;
 		if (first && eh->e_type == ET_DYN) {

@@ -235,25 +235,36 @@ static int exec_open(struct exec_ctx *c)
 	}
 }
 
-/* one PT_LOAD: its file bytes read into a buffer, then mapped and copied */
+/*
+ * One PT_LOAD: its file bytes read into a buffer, then mapped and copied.
+ * A segment the file ends inside is mapped only as far as the pages that
+ * hold the file's bytes; the program faults if it goes further (Linux
+ * maps the missing pages and gives SIGBUS there).
+ */
 static int exec_load_segment(struct exec_ctx *c, const struct elf_load_seg *l)
 {
+	u64 size = file_inode(c->file)->i_size;
+	u64 have = size > l->offset ? size - l->offset : 0;
+	u64 bytes = min(have, l->file_bytes), len = l->end - l->start;
 	void *buf = NULL;
 	long n;
 	int err;
 
-	if (l->file_bytes) {
-		buf = vmalloc(l->file_bytes);
+	if (bytes < l->file_bytes)
+		len = PAGE_ALIGN(bytes);
+	if (!len)
+		return 0;
+	if (bytes) {
+		buf = vmalloc(bytes);
 		if (!buf)
 			return -ENOMEM;
-		n = exec_read(c->file, l->offset, buf, l->file_bytes);
-		if (n != (long)l->file_bytes) {
+		n = exec_read(c->file, l->offset, buf, bytes);
+		if (n != (long)bytes) {
 			vfree(buf);
 			return n < 0 ? n : -EIO;
 		}
 	}
-	err = vm_map_bytes(c->mm, l->start, l->end - l->start, l->prot, buf,
-			   l->file_bytes);
+	err = vm_map_bytes(c->mm, l->start, len, l->prot, buf, bytes);
 	vfree(buf);
 	return err;
 }
