@@ -4,6 +4,7 @@
  * on the way back to user mode.  See include/linux/signal.h for the rules.
  */
 #include <linux/errno.h>
+#include <linux/jiffies.h>
 #include <linux/kernel.h>
 #include <linux/printk.h>
 #include <linux/sched.h>
@@ -685,4 +686,85 @@ SYSCALL_DEFINE2(rt_sigsuspend, const sigset_t __user *, unewset,
 		__set_current_state(TASK_RUNNING);
 	}
 	return -ERESTARTNOHAND;
+}
+
+/* Linux's struct __kernel_timespec, as rt_sigtimedwait() takes it */
+struct sigwait_timespec {
+	long long tv_sec;
+	long long tv_nsec;
+};
+
+/* the first pending signal of @mask, dequeued into @info; 0 if none */
+static int dequeue_one_of(struct task_struct *t, const sigset_t *mask,
+			  siginfo_t *info)
+{
+	unsigned long flags;
+	int sig;
+
+	spin_lock_irqsave(&t->sighand->siglock, flags);
+	sig = next_signal(&t->pending, &(sigset_t){ { ~mask->sig[0] } });
+	if (sig)
+		dequeue_signal(t, sig, info);
+	spin_unlock_irqrestore(&t->sighand->siglock, flags);
+	return sig;
+}
+
+static long sigwait_jiffies(const struct sigwait_timespec *ts)
+{
+	unsigned long long j;
+
+	if (ts->tv_sec >= MAX_SCHEDULE_TIMEOUT / HZ)
+		return MAX_SCHEDULE_TIMEOUT;
+	j = ts->tv_sec * HZ + (ts->tv_nsec * HZ + 999999999) / 1000000000;
+	return j;
+}
+
+/*
+ * rt_sigtimedwait(): take a signal of @uthese without running its
+ * handler.  While it waits, those signals are unblocked so that their
+ * arrival wakes it; the mask is put back before it returns.  -EAGAIN
+ * when the timeout passes, -EINTR when another signal arrives.
+ */
+SYSCALL_DEFINE4(rt_sigtimedwait, const sigset_t __user *, uthese,
+		siginfo_t __user *, uinfo,
+		const struct sigwait_timespec __user *, uts,
+		size_t, sigsetsize)
+{
+	struct task_struct *t = current;
+	struct sigwait_timespec ts;
+	long timeout = MAX_SCHEDULE_TIMEOUT;
+	sigset_t these, saved;
+	siginfo_t info;
+	int sig;
+
+	if (sigsetsize != sizeof(sigset_t))
+		return -EINVAL;
+	if (copy_from_user(&these, uthese, sizeof(these)))
+		return -EFAULT;
+	these.sig[0] &= ~SIG_KERNEL_ONLY_MASK;
+	if (uts) {
+		if (copy_from_user(&ts, uts, sizeof(ts)))
+			return -EFAULT;
+		if (ts.tv_sec < 0 || ts.tv_nsec < 0 || ts.tv_nsec >= 1000000000)
+			return -EINVAL;
+		timeout = sigwait_jiffies(&ts);
+	}
+	sig = dequeue_one_of(t, &these, &info);
+	if (!sig && timeout) {
+		saved = t->blocked;
+		set_current_blocked(&(sigset_t){ { saved.sig[0] & ~these.sig[0] } });
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (!signal_pending(t))
+			schedule_timeout(timeout);
+		__set_current_state(TASK_RUNNING);
+		set_current_blocked(&saved);
+		sig = dequeue_one_of(t, &these, &info);
+		if (!sig)
+			return signal_pending(t) ? -EINTR : -EAGAIN;
+	}
+	if (!sig)
+		return -EAGAIN;
+	if (uinfo && copy_to_user(uinfo, &info, sizeof(info)))
+		return -EFAULT;
+	return sig;
 }
