@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The virtual-file registry behind /proc and /sys/kernel/debug.
+ * The virtual-file registry behind /proc, /sys and /sys/kernel/debug.
  *
  * A file is an absolute path and a show callback; it has no contents of its
  * own.  Reading a file runs the callback into a buffer the reader supplies
@@ -25,7 +25,8 @@
 #include <linux/vfile.h>
 #include <asm/bootparam.h>
 
-#define VFILE_MAX	64
+/* /sys/bus/pci and /sys/firmware/memmap alone take about a hundred */
+#define VFILE_MAX	256
 
 struct vfile {
 	char path[VFILE_PATH_MAX];	/* absolute; "" marks a free slot */
@@ -226,6 +227,21 @@ int debugfs_remove(const char *path)
 int proc_create_single(const char *path, vfile_show_t show, void *private)
 {
 	return vfile_add("/proc", path, show, private);
+}
+
+/**
+ * sysfs_create_single() - add /sys/@path
+ * @path: relative to /sys, e.g. "devices/system/cpu/online"
+ * @show: writes the contents
+ * @private: passed to @show
+ *
+ * Linux builds /sys from kobjects and attributes; cachet's sysfs files are
+ * read-only texts like /proc's, so they take proc_create_single()'s form
+ * and rules.  Returns 0, -EEXIST, -ENOMEM (table full) or -EINVAL.
+ */
+int sysfs_create_single(const char *path, vfile_show_t show, void *private)
+{
+	return vfile_add("/sys", path, show, private);
 }
 
 /* under vfile_lock: what is at @path, resolved (vfile_path_walk()) */

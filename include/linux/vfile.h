@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Read-only virtual files under /proc and /sys/kernel/debug.  A file is a
- * path and a show callback that writes its whole contents into a bounded
- * buffer through seq_printf(); the shell's cat and ls read them.  The call
- * names follow Linux (debugfs_create_file, proc_create_single) so drivers
- * read the same.
+ * Read-only virtual files under /proc, /sys and /sys/kernel/debug.  A
+ * file is a path and a show callback that writes its whole contents into a
+ * bounded buffer through seq_printf(); the shell's cat and ls read them.
+ * The call names follow Linux (debugfs_create_file, proc_create_single) so
+ * drivers read the same.
  */
 #ifndef _CACHET_LINUX_VFILE_H
 #define _CACHET_LINUX_VFILE_H
@@ -39,6 +39,8 @@ int debugfs_create_file(const char *path, vfile_show_t show, void *private);
 int debugfs_remove(const char *path);
 /* add /proc/@path; same rules */
 int proc_create_single(const char *path, vfile_show_t show, void *private);
+/* add /sys/@path; same rules */
+int sysfs_create_single(const char *path, vfile_show_t show, void *private);
 
 /* longest absolute path, NUL included */
 #define VFILE_PATH_MAX	128
