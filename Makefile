@@ -63,6 +63,8 @@ kernel-dirs := \
 	drivers/char \
 	drivers/acpi \
 	drivers/pci \
+	drivers/base \
+	drivers/firmware \
 	drivers/clocksource \
 	arch/x86/kernel/apic \
 	drivers/video/console \

@@ -6,6 +6,7 @@
 #include <linux/acpi.h>
 #include <linux/bug.h>
 #include <linux/cmdline.h>
+#include <linux/cpu.h>
 #include <linux/fb.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
@@ -17,6 +18,7 @@
 #include <linux/moduleparam.h>
 #include <linux/pci.h>
 #include <linux/printk.h>
+#include <linux/proc_fs.h>
 #include <linux/sched.h>
 #include <linux/shell.h>
 #include <linux/slab.h>
@@ -95,6 +97,8 @@ void start_kernel(void)
 	memtype_debugfs_init();
 	pat_verify_debugfs_init();
 	ptdump_init();
+	proc_uptime_init();
+	cpu_sysfs_init();
 
 	/* drivers: need ACPI tables and ioremap() */
 	pci_init();

@@ -77,6 +77,8 @@ void smp_halt_until(const unsigned long *word, unsigned long val);
 
 void smp_prepare_boot_cpu(void);
 void smp_init(void);
+/* CPUs the MADT allows (after nr_cpus=), 1 before smp_init() */
+unsigned int num_possible_cpus(void);
 /* a secondary CPU is being brought up (smpboot.c) */
 bool smp_cpu_booting(void);
 
@@ -131,6 +133,11 @@ static inline void smp_wait_async(unsigned int cpu)
 static inline bool smp_cpu_booting(void)
 {
 	return false;
+}
+
+static inline unsigned int num_possible_cpus(void)
+{
+	return 1;
 }
 
 void smp_init(void);

@@ -385,6 +385,11 @@ static unsigned int build_cpu_map(void)
 	return cpu_map.nr_possible;
 }
 
+unsigned int num_possible_cpus(void)
+{
+	return cpu_map.nr_possible ?: 1;
+}
+
 static void boot_secondaries(unsigned int nr)
 {
 	static u64 ns[NR_CPUS];

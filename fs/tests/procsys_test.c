@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ktest suite for the formats of the /proc and /sys files user programs
+ * parse (Documentation/filesystems/proc.rst): each file is read through
+ * the registry, as a read() of it would, and checked against the kernel
+ * state it shows, fetched another way.
+ */
+#include <linux/kernel.h>
+#include <linux/ktest.h>
+#include <linux/smp.h>
+#include <linux/string.h>
+#include <linux/time.h>
+#include <linux/vfile.h>
+
+static char text[4096];
+
+/* the file's text in text[]; false (and a failed check) when unreadable */
+static bool procsys_read(struct ktest *t, const char *path)
+{
+	struct seq_file m = { .buf = text, .size = sizeof(text) };
+	int err = vfile_show(path, &m);
+
+	KTEST_EXPECT_EQ(t, err, 0);
+	KTEST_EXPECT_FALSE(t, m.overflow);
+	text[m.count] = '\0';
+	return !err && !m.overflow;
+}
+
+/* the decimal number at *@p, which moves past it; -1 when there is none */
+static long long parse_num(const char **p)
+{
+	long long v = 0;
+	const char *s = *p;
+
+	while (**p >= '0' && **p <= '9')
+		v = v * 10 + *(*p)++ - '0';
+	return *p == s ? -1 : v;
+}
+
+/* "S.CC I.CC\n", S within a second of the clock read around it */
+static void test_uptime(struct ktest *t)
+{
+	long long before = local_clock() / NSEC_PER_SEC, after, up, idle;
+	const char *p = text;
+
+	if (!procsys_read(t, "/proc/uptime"))
+		return;
+	after = local_clock() / NSEC_PER_SEC;
+	up = parse_num(&p);
+	KTEST_EXPECT_TRUE(t, up >= before && up <= after);
+	KTEST_EXPECT_EQ(t, *p++, '.');
+	KTEST_EXPECT_EQ(t, p[2], ' ');
+	KTEST_EXPECT_TRUE(t, parse_num(&p) >= 0);
+	KTEST_EXPECT_EQ(t, *p++, ' ');
+	idle = parse_num(&p);
+	KTEST_EXPECT_TRUE(t, idle >= 0);
+	KTEST_EXPECT_EQ(t, *p++, '.');
+	KTEST_EXPECT_EQ(t, p[2], '\n');
+	KTEST_EXPECT_EQ(t, p[3], '\0');
+}
+
+static void test_cpu_masks(struct ktest *t)
+{
+	unsigned int n = num_online_cpus();
+	char want[16];
+
+	snprintf(want, sizeof(want), n == 1 ? "0\n" : "0-%u\n", n - 1);
+	if (procsys_read(t, "/sys/devices/system/cpu/online"))
+		KTEST_EXPECT_STREQ(t, text, want);
+	n = num_possible_cpus();
+	snprintf(want, sizeof(want), n == 1 ? "0\n" : "0-%u\n", n - 1);
+	if (procsys_read(t, "/sys/devices/system/cpu/possible"))
+		KTEST_EXPECT_STREQ(t, text, want);
+	if (procsys_read(t, "/sys/devices/system/cpu/present"))
+		KTEST_EXPECT_STREQ(t, text, want);
+	snprintf(want, sizeof(want), "%d\n", NR_CPUS - 1);
+	if (procsys_read(t, "/sys/devices/system/cpu/kernel_max"))
+		KTEST_EXPECT_STREQ(t, text, want);
+}
+
+static struct ktest_case procsys_cases[] = {
+	KTEST_CASE(test_uptime),
+	KTEST_CASE(test_cpu_masks),
+	{}
+};
+KTEST_SUITE(procsys, procsys_cases);
