@@ -8,6 +8,7 @@
 #include <linux/cmdline.h>
 #include <linux/cpu.h>
 #include <linux/fb.h>
+#include <linux/firmware-map.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/hpet.h>
@@ -99,6 +100,7 @@ void start_kernel(void)
 	ptdump_init();
 	proc_uptime_init();
 	cpu_sysfs_init();
+	firmware_memmap_init();
 
 	/* drivers: need ACPI tables and ioremap() */
 	pci_init();

@@ -5,7 +5,10 @@
  * the registry, as a read() of it would, and checked against the kernel
  * state it shows, fetched another way.
  */
+#include <linux/e820.h>
+#include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/kstrtox.h>
 #include <linux/ktest.h>
 #include <linux/smp.h>
 #include <linux/string.h>
@@ -78,9 +81,51 @@ static void test_cpu_masks(struct ktest *t)
 		KTEST_EXPECT_STREQ(t, text, want);
 }
 
+/* the hex number of "0x...\n" in text[], or -1 */
+static long long parse_hex_line(void)
+{
+	unsigned long long v;
+	char *nl = strchr(text, '\n');
+
+	if (strncmp(text, "0x", 2) || !nl || nl[1])
+		return -1;
+	*nl = '\0';
+	return kstrtoull(text + 2, 16, &v) ? -1 : (long long)v;
+}
+
+/* one directory per e820 entry, in table order, end inclusive */
+static void test_firmware_memmap(struct ktest *t)
+{
+	char path[64];
+	u32 i;
+
+	KTEST_EXPECT_TRUE(t, e820_table.nr_entries >= 3);
+	for (i = 0; i < e820_table.nr_entries; i++) {
+		const struct e820_entry *e = &e820_table.entries[i];
+
+		snprintf(path, sizeof(path), "/sys/firmware/memmap/%u/start", i);
+		if (procsys_read(t, path))
+			KTEST_EXPECT_EQ(t, parse_hex_line(), (long long)e->addr);
+		snprintf(path, sizeof(path), "/sys/firmware/memmap/%u/end", i);
+		if (procsys_read(t, path))
+			KTEST_EXPECT_EQ(t, parse_hex_line(),
+					(long long)(e->addr + e->size - 1));
+		snprintf(path, sizeof(path), "/sys/firmware/memmap/%u/type", i);
+		if (!procsys_read(t, path))
+			continue;
+		if (e->type == E820_TYPE_RAM)
+			KTEST_EXPECT_STREQ(t, text, "System RAM\n");
+		if (e->type == E820_TYPE_RESERVED)
+			KTEST_EXPECT_STREQ(t, text, "Reserved\n");
+	}
+	snprintf(path, sizeof(path), "/sys/firmware/memmap/%u", i);
+	KTEST_EXPECT_EQ(t, vfile_stat(path), -ENOENT);
+}
+
 static struct ktest_case procsys_cases[] = {
 	KTEST_CASE(test_uptime),
 	KTEST_CASE(test_cpu_masks),
+	KTEST_CASE(test_firmware_memmap),
 	{}
 };
 KTEST_SUITE(procsys, procsys_cases);
