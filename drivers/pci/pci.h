@@ -8,5 +8,7 @@
 int pci_config_init(void);
 /* the first device found, or NULL; the list is built once at boot */
 struct pci_dev *pci_dev_list(void);
+/* /sys/bus/pci/devices (pci-sysfs.c) */
+void pci_sysfs_init(void);
 
 #endif

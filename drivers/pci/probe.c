@@ -34,19 +34,21 @@ struct pci_dev *pci_dev_list(void)
 
 /**
  * pci_get_device() - find a device by vendor and device ID
- * @vendor: vendor ID
- * @device: device ID
+ * @vendor: vendor ID, or PCI_ANY_ID
+ * @device: device ID, or PCI_ANY_ID
  * @from: continue after this device, or NULL to start at the first
  *
  * Returns the device or NULL.  Devices are never freed, so there is no
  * reference to drop.
  */
-struct pci_dev *pci_get_device(u16 vendor, u16 device, struct pci_dev *from)
+struct pci_dev *pci_get_device(unsigned int vendor, unsigned int device,
+			       struct pci_dev *from)
 {
 	struct pci_dev *dev = from ? from->next : pci_devices;
 
 	for (; dev; dev = dev->next)
-		if (dev->vendor == vendor && dev->device == device)
+		if ((vendor == PCI_ANY_ID || dev->vendor == vendor) &&
+		    (device == PCI_ANY_ID || dev->device == device))
 			return dev;
 	return NULL;
 }
@@ -277,6 +279,7 @@ void pci_init(void)
 	if (!pci_config_init()) {
 		pci_scan_bus(0);
 		pr_info("PCI: %u functions found\n", pci_nr_devices);
+		pci_sysfs_init();
 	}
 	revert_current_ident(&prev);
 }

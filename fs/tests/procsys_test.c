@@ -10,6 +10,7 @@
 #include <linux/kernel.h>
 #include <linux/kstrtox.h>
 #include <linux/ktest.h>
+#include <linux/pci.h>
 #include <linux/smp.h>
 #include <linux/string.h>
 #include <linux/time.h>
@@ -122,10 +123,87 @@ static void test_firmware_memmap(struct ktest *t)
 	KTEST_EXPECT_EQ(t, vfile_stat(path), -ENOENT);
 }
 
+static int procsys_pci_path(char *buf, size_t size, const struct pci_dev *dev,
+			    const char *attr)
+{
+	return snprintf(buf, size, "/sys/bus/pci/devices/0000:%02x:%02x.%u/%s",
+			dev->bus, PCI_SLOT(dev->devfn), PCI_FUNC(dev->devfn),
+			attr);
+}
+
+/* vendor, device and class as read from configuration space */
+static void test_pci_ids(struct ktest *t)
+{
+	struct pci_dev *dev = pci_get_device(PCI_ANY_ID, PCI_ANY_ID, NULL);
+	char path[80], want[16];
+	unsigned int n = 0;
+	u16 id;
+	u32 class;
+
+	if (!dev) {
+		ktest_skip(t, "no PCI devices");
+		return;
+	}
+	for (; dev; dev = pci_get_device(PCI_ANY_ID, PCI_ANY_ID, dev), n++) {
+		procsys_pci_path(path, sizeof(path), dev, "vendor");
+		KTEST_EXPECT_EQ(t, pci_read_config_word(dev, PCI_VENDOR_ID, &id), 0);
+		snprintf(want, sizeof(want), "0x%04x\n", id);
+		if (procsys_read(t, path))
+			KTEST_EXPECT_STREQ(t, text, want);
+		procsys_pci_path(path, sizeof(path), dev, "device");
+		KTEST_EXPECT_EQ(t, pci_read_config_word(dev, PCI_DEVICE_ID, &id), 0);
+		snprintf(want, sizeof(want), "0x%04x\n", id);
+		if (procsys_read(t, path))
+			KTEST_EXPECT_STREQ(t, text, want);
+		procsys_pci_path(path, sizeof(path), dev, "class");
+		KTEST_EXPECT_EQ(t, pci_read_config_dword(dev, PCI_REVISION_ID,
+							 &class), 0);
+		snprintf(want, sizeof(want), "0x%06x\n", class >> 8);
+		if (procsys_read(t, path))
+			KTEST_EXPECT_STREQ(t, text, want);
+	}
+	KTEST_EXPECT_TRUE(t, n > 0);
+}
+
+/* seven "0x%016llx 0x%016llx 0x%016llx" lines; the config file is binary */
+static void test_pci_resource_config(struct ktest *t)
+{
+	struct pci_dev *dev = pci_get_device(PCI_ANY_ID, PCI_ANY_ID, NULL);
+	struct seq_file m = { .buf = text, .size = sizeof(text) };
+	char path[80], want[24];
+	const char *line;
+	u32 id;
+	int i;
+
+	if (!dev) {
+		ktest_skip(t, "no PCI devices");
+		return;
+	}
+	for (; dev; dev = pci_get_device(PCI_ANY_ID, PCI_ANY_ID, dev)) {
+		procsys_pci_path(path, sizeof(path), dev, "resource");
+		if (!procsys_read(t, path))
+			continue;
+		KTEST_EXPECT_EQ(t, strlen(text), 7 * 57);
+		for (i = 0, line = text; i < PCI_STD_NUM_BARS; i++, line += 57) {
+			snprintf(want, sizeof(want), "0x%016llx ",
+				 dev->bar[i].size ? dev->bar[i].start : 0ULL);
+			KTEST_EXPECT_TRUE(t, !strncmp(line, want, 19));
+		}
+		procsys_pci_path(path, sizeof(path), dev, "config");
+		KTEST_EXPECT_EQ(t, vfile_show(path, &m), 0);
+		KTEST_EXPECT_EQ(t, m.count, 256);
+		KTEST_EXPECT_EQ(t, pci_read_config_dword(dev, PCI_VENDOR_ID, &id), 0);
+		KTEST_EXPECT_EQ(t, (u8)text[0] | (u8)text[1] << 8 |
+				   (u8)text[2] << 16 | (u32)(u8)text[3] << 24, id);
+	}
+}
+
 static struct ktest_case procsys_cases[] = {
 	KTEST_CASE(test_uptime),
 	KTEST_CASE(test_cpu_masks),
 	KTEST_CASE(test_firmware_memmap),
+	KTEST_CASE(test_pci_ids),
+	KTEST_CASE(test_pci_resource_config),
 	{}
 };
 KTEST_SUITE(procsys, procsys_cases);

@@ -139,7 +139,11 @@ static inline unsigned int pci_resource_flags(const struct pci_dev *dev,
 	return dev->bar[bar].flags;
 }
 
-struct pci_dev *pci_get_device(u16 vendor, u16 device, struct pci_dev *from);
+/* matches every vendor or device ID in pci_get_device() */
+#define PCI_ANY_ID	(~0U)
+
+struct pci_dev *pci_get_device(unsigned int vendor, unsigned int device,
+			       struct pci_dev *from);
 int pci_enable_device_mem(struct pci_dev *dev);
 const char *pci_class_name(u32 class);
 void pci_init(void);
