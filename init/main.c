@@ -33,6 +33,7 @@
 #include <asm/bootparam.h>
 #include <asm/fpu.h>
 #include <asm/irqflags.h>
+#include <asm/msr.h>
 #include <asm/mtrr.h>
 #include <asm/pat.h>
 #include <asm/pat_verify.h>
@@ -114,5 +115,6 @@ void start_kernel(void)
 	pat_cpus_debugfs_init();
 	bochs_fb_init();
 	vfs_caches_init();
+	msr_init();
 	rest_init();
 }
