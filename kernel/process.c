@@ -62,7 +62,8 @@ struct task_struct *find_task_by_pid(int pid)
 {
 	struct task_struct *t;
 
-	if (pid <= 0)
+	/* before the first process the buckets are not even lists */
+	if (pid <= 0 || !pid_hash[0].next)
 		return NULL;
 	list_for_each_entry(t, pid_bucket(pid), pid_link)
 		if (t->pid == pid)
