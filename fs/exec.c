@@ -325,6 +325,10 @@ static int exec_setup_stack(struct exec_ctx *c)
 	}
 	vfree(buf);
 	c->mm->start_stack = c->layout.sp;
+	c->mm->arg_start = c->layout.arg_start;
+	c->mm->arg_end = c->layout.arg_end;
+	c->mm->env_start = c->layout.env_start;
+	c->mm->env_end = c->layout.env_end;
 	return err;
 }
 

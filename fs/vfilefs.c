@@ -12,6 +12,11 @@
  * every read of that open sees the same text, as a seq_file read from
  * the start does.  Files are read-only (0444), directories 0555.
  *
+ * proc also shows the processes: /proc/self and /proc/<pid>/ come from
+ * fs/proc/base.c, asked at each lookup, open and readdir.  Their dentries
+ * never revalidate, so /proc/self always names the reader's own pid and
+ * a process's entries go when it does.
+ *
  * sysfs shows /sys/kernel/debug as an empty directory: debugfs's mount
  * point, as in Linux; what vfile has below it is debugfs's to show.
  */
@@ -19,6 +24,7 @@
 #include <linux/errno.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
+#include <linux/proc_fs.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/vfile.h>
@@ -31,6 +37,7 @@ struct vfilefs_type {
 	struct file_system_type fs;
 	const char *root;		/* the registry path of the root */
 	const char *hidden;		/* a directory shown empty, or NULL */
+	bool pids;			/* proc: the process entries too */
 	unsigned long magic;
 };
 
@@ -55,6 +62,7 @@ static unsigned long vfile_ino(const char *path)
 }
 
 static const struct inode_operations vfilefs_dir_iops;
+static const struct inode_operations vfilefs_link_iops;
 static const struct file_operations vfilefs_dir_fops;
 static const struct file_operations vfilefs_file_fops;
 
@@ -73,7 +81,18 @@ static struct inode *vfilefs_inode(struct super_block *sb, const char *path,
 	strscpy(p, path, strlen(path) + 1);
 	inode->i_private = p;
 	inode->i_ino = vfile_ino(path);
-	if (type == VFILE_DIR) {
+	if (type == VFILE_LNK) {
+		char *target = kmalloc(16, GFP_KERNEL);
+
+		if (!target || proc_pid_readlink(path, target, 16)) {
+			kfree(target);
+			iput(inode);	/* evict frees p */
+			return NULL;
+		}
+		inode->i_link = target;
+		inode->i_mode = S_IFLNK | 0777;
+		inode->i_op = &vfilefs_link_iops;
+	} else if (type == VFILE_DIR) {
 		inode->i_mode = S_IFDIR | 0555;
 		inode->i_nlink = 2;
 		inode->i_op = &vfilefs_dir_iops;
@@ -102,6 +121,12 @@ static bool hidden_dir(const struct inode *dir)
 	return h && !strcmp(vfile_path(dir), h);
 }
 
+/* a process entry below /proc (fs/proc/base.c), or -ENOENT */
+static int vfilefs_pid_type(const struct inode *any, const char *path)
+{
+	return vfs_type(any)->pids ? proc_pid_lookup(path) : -ENOENT;
+}
+
 static struct dentry *vfilefs_lookup(struct inode *dir, struct dentry *dentry,
 				     unsigned int flags)
 {
@@ -114,6 +139,8 @@ static struct dentry *vfilefs_lookup(struct inode *dir, struct dentry *dentry,
 		return NULL;
 	type = vfile_stat(path);
 	if (type != VFILE_REG && type != VFILE_DIR)
+		type = vfilefs_pid_type(dir, path);
+	if (type != VFILE_REG && type != VFILE_DIR && type != VFILE_LNK)
 		return NULL;
 	inode = vfilefs_inode(dir->i_sb, path, type);
 	if (!inode)
@@ -127,13 +154,27 @@ static bool vfilefs_revalidate(struct dentry *dentry)
 	struct inode *inode = dentry->d_inode;
 	int type = vfile_stat(vfile_path(inode));
 
+	/* looked up afresh: "self" is per reader, pids come and go */
+	if (type < 0 && vfilefs_pid_type(inode, vfile_path(inode)) >= 0)
+		return false;
 	return type == (S_ISDIR(inode->i_mode) ? VFILE_DIR : VFILE_REG);
 }
 
 static void vfilefs_evict(struct inode *inode)
 {
 	kfree(inode->i_private);
+	kfree(inode->i_link);
 }
+
+static const char *vfilefs_get_link(struct dentry *dentry,
+				    struct inode *inode)
+{
+	return inode->i_link;
+}
+
+static const struct inode_operations vfilefs_link_iops = {
+	.get_link = vfilefs_get_link,
+};
 
 static const struct super_operations vfilefs_sops = {
 	.d_revalidate = vfilefs_revalidate,
@@ -151,7 +192,7 @@ struct vfile_names {
 	bool overflow;
 };
 
-static void collect_name(const char *name, bool is_dir, void *arg)
+static void collect_typed(const char *name, int type, void *arg)
 {
 	struct vfile_names *v = arg;
 	size_t len = strlen(name) + 2;
@@ -160,10 +201,16 @@ static void collect_name(const char *name, bool is_dir, void *arg)
 		v->overflow = true;
 		return;
 	}
-	v->buf[v->used] = is_dir ? DT_DIR : DT_REG;
+	v->buf[v->used] = type == VFILE_DIR ? DT_DIR :
+			  type == VFILE_LNK ? DT_LNK : DT_REG;
 	memcpy(v->buf + v->used + 1, name, len - 1);
 	v->used += len;
 	v->n++;
+}
+
+static void collect_name(const char *name, bool is_dir, void *arg)
+{
+	collect_typed(name, is_dir ? VFILE_DIR : VFILE_REG, arg);
 }
 
 static int vfilefs_readdir(struct file *file, struct dir_context *ctx)
@@ -190,6 +237,8 @@ static int vfilefs_readdir(struct file *file, struct dir_context *ctx)
 	if (!v.buf)
 		return -ENOMEM;
 	vfile_list(vfile_path(inode), collect_name, &v);
+	if (vfs_type(inode)->pids)
+		proc_pid_list(vfile_path(inode), collect_typed, &v);
 	for (off = 0; off < v.used; i++) {
 		unsigned char type = v.buf[off];
 		const char *name = v.buf + off + 1;
@@ -231,7 +280,10 @@ static int vfilefs_open(struct inode *inode, struct file *file)
 			return -ENOMEM;
 		m.buf = t->buf;
 		m.size = size;
-		err = vfile_show(vfile_path(inode), &m);
+		if (vfilefs_pid_type(inode, vfile_path(inode)) == VFILE_REG)
+			err = proc_pid_show(vfile_path(inode), &m);
+		else
+			err = vfile_show(vfile_path(inode), &m);
 		if (!err && m.overflow && size < VFILE_SHOW_MAX) {
 			kfree(t);
 			size *= 2;
@@ -302,17 +354,17 @@ static void vfilefs_kill_sb(struct super_block *sb)
 	kill_anon_super(sb);
 }
 
-#define VFILEFS(fsname, rootpath, hide, m) {				\
+#define VFILEFS(fsname, rootpath, hide, p, m) {				\
 	.fs = { .name = fsname, .mount = vfilefs_mount,			\
 		.kill_sb = vfilefs_kill_sb },				\
-	.root = rootpath, .hidden = hide, .magic = m,			\
+	.root = rootpath, .hidden = hide, .pids = p, .magic = m,	\
 }
 
 /* Linux's magic numbers (include/uapi/linux/magic.h) */
 static struct vfilefs_type vfilefs_types[] = {
-	VFILEFS("proc", "/proc", NULL, 0x9fa0),
-	VFILEFS("sysfs", "/sys", "/sys/kernel/debug", 0x62656572),
-	VFILEFS("debugfs", "/sys/kernel/debug", NULL, 0x64626720),
+	VFILEFS("proc", "/proc", NULL, true, 0x9fa0),
+	VFILEFS("sysfs", "/sys", "/sys/kernel/debug", false, 0x62656572),
+	VFILEFS("debugfs", "/sys/kernel/debug", NULL, false, 0x64626720),
 };
 
 int vfilefs_init(void)

@@ -126,6 +126,10 @@ struct mm_struct *dup_mm(struct mm_struct *oldmm)
 	mm->start_brk = oldmm->start_brk;
 	mm->brk = oldmm->brk;
 	mm->start_stack = oldmm->start_stack;
+	mm->arg_start = oldmm->arg_start;
+	mm->arg_end = oldmm->arg_end;
+	mm->env_start = oldmm->env_start;
+	mm->env_end = oldmm->env_end;
 	if (!copy_vmas(oldmm, mm))
 		goto fail;
 	pt_txn_begin_mm(&t, mm);

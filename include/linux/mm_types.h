@@ -137,6 +137,8 @@ struct mm_struct {
 	unsigned long start_code, end_code, start_data, end_data;
 	unsigned long start_brk, brk;	/* the heap: [start_brk, brk) */
 	unsigned long start_stack;
+	/* the argv and envp strings exec left on the stack (/proc/<pid>/) */
+	unsigned long arg_start, arg_end, env_start, env_end;
 	unsigned long stack_limit;	/* bytes; RLIMIT_STACK's role */
 	unsigned long total_vm;		/* pages mapped by VMAs */
 	unsigned long rss;		/* pages present, the zero page excluded */

@@ -48,6 +48,7 @@ int sysfs_create_single(const char *path, vfile_show_t show, void *private);
 /* what vfile_stat() finds at a path */
 #define VFILE_REG	1
 #define VFILE_DIR	2
+#define VFILE_LNK	3	/* only /proc's process part has links */
 
 typedef void (*vfile_filldir_t)(const char *name, bool is_dir, void *arg);
 
