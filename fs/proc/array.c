@@ -81,12 +81,12 @@ static void seq_cpu_mask(struct seq_file *m, u64 mask, unsigned int nbits)
 static void proc_status_mm(struct seq_file *m, const struct proc_task_snap *s)
 {
 	unsigned long kb = PAGE_SIZE / 1024;
-	unsigned long data = 0, stack = 0;
+	unsigned long data;
 
 	if (!s->has_mm)
 		return;
-	if (s->brk > s->start_data)
-		data = (s->brk - s->start_data) / 1024;
+	/* the data segment and the heap; Linux also counts anonymous mmaps */
+	data = (s->end_data - s->start_data + s->brk - s->start_brk) / 1024;
 	seq_printf(m, "VmPeak:\t%8lu kB\n", s->total_vm * kb);
 	seq_printf(m, "VmSize:\t%8lu kB\n", s->total_vm * kb);
 	seq_printf(m, "VmLck:\t%8lu kB\nVmPin:\t%8lu kB\n", 0UL, 0UL);
@@ -95,7 +95,7 @@ static void proc_status_mm(struct seq_file *m, const struct proc_task_snap *s)
 	seq_printf(m, "RssAnon:\t%8lu kB\n", s->rss * kb);
 	seq_printf(m, "RssFile:\t%8lu kB\nRssShmem:\t%8lu kB\n", 0UL, 0UL);
 	seq_printf(m, "VmData:\t%8lu kB\n", data);
-	seq_printf(m, "VmStk:\t%8lu kB\n", stack);
+	seq_printf(m, "VmStk:\t%8lu kB\n", 0UL);	/* not counted yet */
 	seq_printf(m, "VmExe:\t%8lu kB\n", (s->end_code - s->start_code) / 1024);
 	seq_printf(m, "VmLib:\t%8lu kB\n", 0UL);
 	seq_printf(m, "VmPTE:\t%8lu kB\n", s->pgtables * kb);

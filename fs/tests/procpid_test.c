@@ -170,6 +170,7 @@ static void test_status_format(struct ktest *t)
 				      "Ngid:\t0\nPid:\t42\nPPid:\t1\n", 72));
 	KTEST_EXPECT_TRUE(t, strstr(text, "\nVmSize:\t    1200 kB\n") != NULL);
 	KTEST_EXPECT_TRUE(t, strstr(text, "\nVmRSS:\t     160 kB\n") != NULL);
+	KTEST_EXPECT_TRUE(t, strstr(text, "\nVmData:\t       8 kB\n") != NULL);
 	KTEST_EXPECT_TRUE(t, strstr(text, "\nThreads:\t1\n") != NULL);
 	KTEST_EXPECT_TRUE(t, strstr(text, "\nSigBlk:\t0000000080000002\n"
 					  "SigIgn:\t0000000000001000\n"
