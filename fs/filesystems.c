@@ -17,6 +17,8 @@ void vfs_register_filesystems(void)
 
 	if (!err)
 		err = proc_mounts_init();
+	if (!err)
+		err = filesystems_proc_init();
 	if (err)
 		pr_err("VFS: cannot register proc, sysfs and debugfs: %d\n",
 		       err);

@@ -9,6 +9,8 @@
 #include <linux/fs.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/vfile.h>
+#include <linux/vfs_init.h>
 
 static struct file_system_type *file_systems;
 static DEFINE_SPINLOCK(file_systems_lock);
@@ -22,19 +24,46 @@ static unsigned int last_anon_minor;
  */
 int register_filesystem(struct file_system_type *fs)
 {
-	struct file_system_type *p;
+	struct file_system_type **p;
 	int ret = 0;
 
+	/* appended, so /proc/filesystems lists them in Linux's order */
 	spin_lock(&file_systems_lock);
-	for (p = file_systems; p; p = p->next)
-		if (!strcmp(p->name, fs->name))
+	for (p = &file_systems; *p; p = &(*p)->next)
+		if (!strcmp((*p)->name, fs->name))
 			ret = -EBUSY;
 	if (!ret) {
-		fs->next = file_systems;
-		file_systems = fs;
+		fs->next = NULL;
+		*p = fs;
 	}
 	spin_unlock(&file_systems_lock);
 	return ret;
+}
+
+/*
+ * /proc/filesystems: "nodev" and a tab, then the name.  Every cachet file
+ * system lives in memory, so every line has "nodev", as Linux's do for
+ * the types without FS_REQUIRES_DEV.
+ */
+static int filesystems_proc_show(struct seq_file *m, void *private)
+{
+	struct file_system_type *p;
+
+	spin_lock(&file_systems_lock);
+	for (p = file_systems; p; p = p->next)
+		seq_printf(m, "nodev\t%s\n", p->name);
+	spin_unlock(&file_systems_lock);
+	return 0;
+}
+
+/**
+ * filesystems_proc_init() - create /proc/filesystems
+ *
+ * Returns 0 or proc_create_single()'s error.
+ */
+int filesystems_proc_init(void)
+{
+	return proc_create_single("filesystems", filesystems_proc_show, NULL);
 }
 
 struct file_system_type *get_fs_type(const char *name)

@@ -6,6 +6,7 @@
  * state it shows, fetched another way.
  */
 #include <linux/e820.h>
+#include <linux/fs.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/kstrtox.h>
@@ -198,10 +199,30 @@ static void test_pci_resource_config(struct ktest *t)
 	}
 }
 
+/* one "nodev\tNAME\n" per type mount(2) finds by that name */
+static void test_filesystems(struct ktest *t)
+{
+	char *line, *nl;
+	int n = 0;
+
+	if (!procsys_read(t, "/proc/filesystems"))
+		return;
+	KTEST_EXPECT_TRUE(t, strstr(text, "nodev\tproc\n") != NULL);
+	KTEST_EXPECT_TRUE(t, strstr(text, "nodev\tsysfs\n") != NULL);
+	for (line = text; (nl = strchr(line, '\n')); line = nl + 1, n++) {
+		*nl = '\0';
+		KTEST_EXPECT_TRUE(t, !strncmp(line, "nodev\t", 6));
+		KTEST_EXPECT_TRUE(t, get_fs_type(line + 6) != NULL);
+	}
+	KTEST_EXPECT_EQ(t, *line, '\0');
+	KTEST_EXPECT_TRUE(t, n >= 4);
+}
+
 static struct ktest_case procsys_cases[] = {
 	KTEST_CASE(test_uptime),
 	KTEST_CASE(test_cpu_masks),
 	KTEST_CASE(test_firmware_memmap),
+	KTEST_CASE(test_filesystems),
 	KTEST_CASE(test_pci_ids),
 	KTEST_CASE(test_pci_resource_config),
 	{}

@@ -9,6 +9,8 @@ void vfs_register_filesystems(void);
 /* fs/vfilefs.c: proc, sysfs, debugfs; fs/proc_mounts.c: /proc/mounts */
 int vfilefs_init(void);
 int proc_mounts_init(void);
+/* /proc/filesystems (fs/super.c) */
+int filesystems_proc_init(void);
 /* drivers/char/mem.c: major 1 (null, zero, full, random, urandom) */
 void chr_dev_init(void);
 
