@@ -2,14 +2,14 @@
 /*
  * The process part of /proc: /proc/self (a symbolic link to the reader's
  * pid) and a directory /proc/<pid> for each process of process_list,
- * with cmdline, comm, environ, stat and status.  Nothing is registered:
- * the proc mount (fs/vfilefs.c) asks here for every path below /proc
- * that is "self" or a number, and a process's files exist exactly as
- * long as find_task_by_pid() finds it.
+ * with cmdline, comm, environ, maps, stat and status.  Nothing is
+ * registered: the proc mount (fs/vfilefs.c) asks here for every path
+ * below /proc that is "self" or a number, and a process's files exist
+ * exactly as long as find_task_by_pid() finds it.
  *
  * Text is made at open, from a copy of the task taken under
- * tasklist_lock (proc_task_snapshot()).  cmdline and environ, and the
- * address-space fields of stat and status, are read only for the
+ * tasklist_lock (proc_task_snapshot()).  cmdline, environ and maps, and
+ * the address-space fields of stat and status, are read only for the
  * reader's own process: another task's mm can be replaced by exec or
  * dropped by exit without a lock this code could hold, so there they are
  * empty or zero (Documentation/filesystems/proc.rst).
@@ -27,14 +27,15 @@
 #include <asm/uaccess.h>
 #include "internal.h"
 
-enum proc_pid_file { PID_CMDLINE, PID_COMM, PID_ENVIRON, PID_STAT,
-		     PID_STATUS };
+enum proc_pid_file { PID_CMDLINE, PID_COMM, PID_ENVIRON, PID_MAPS,
+		     PID_STAT, PID_STATUS };
 
 /* a process directory's files, sorted as readdir lists them */
 static const char *const proc_pid_files[] = {
 	[PID_CMDLINE] = "cmdline",
 	[PID_COMM] = "comm",
 	[PID_ENVIRON] = "environ",
+	[PID_MAPS] = "maps",
 	[PID_STAT] = "stat",
 	[PID_STATUS] = "status",
 };
@@ -297,6 +298,9 @@ int proc_pid_show(const char *path, struct seq_file *m)
 	case PID_COMM:
 		seq_printf(m, "%s\n", s.comm);
 		return 0;
+	case PID_MAPS:
+		/* another process's VMAs: its mm is not ours to hold */
+		return pid == current->pid ? proc_pid_maps_show(m) : 0;
 	case PID_STAT:
 		return proc_pid_stat_show(m, &s);
 	default:

@@ -36,5 +36,6 @@ int proc_task_snapshot(int pid, struct proc_task_snap *s);
 const char *proc_task_state_name(char state);
 int proc_pid_stat_show(struct seq_file *m, const struct proc_task_snap *s);
 int proc_pid_status_show(struct seq_file *m, const struct proc_task_snap *s);
+int proc_pid_maps_show(struct seq_file *m);
 
 #endif /* _FS_PROC_INTERNAL_H */

@@ -177,7 +177,8 @@ static void test_status_format(struct ktest *t)
 					  "SigCgt:\t0000000000010000\n") != NULL);
 	KTEST_EXPECT_TRUE(t, strstr(text, "\nCpus_allowed:\t03\n"
 					  "Cpus_allowed_list:\t0-1\n") != NULL);
-	KTEST_EXPECT_TRUE(t, strstr(text, "\nnonvoluntary_ctxt_switches:\t6\n") != NULL);
+	KTEST_EXPECT_TRUE(t, strstr(text, "\nnonvoluntary_ctxt_switches:"
+					  "\t6\n") != NULL);
 }
 
 static struct ktest_case proc_pid_cases[] = {
