@@ -13,9 +13,9 @@
  * the start does.  Files are read-only (0444), directories 0555.
  *
  * proc also shows the processes: /proc/self and /proc/<pid>/ come from
- * fs/proc/base.c, asked at each lookup, open and readdir.  Their dentries
- * never revalidate, so /proc/self always names the reader's own pid and
- * a process's entries go when it does.
+ * fs/proc/base.c, asked at each lookup, open and readdir.  /proc/self's
+ * dentry never revalidates, so it always names the reader's own pid; a
+ * process's entries revalidate while a process has that pid.
  *
  * sysfs shows /sys/kernel/debug as an empty directory: debugfs's mount
  * point, as in Linux; what vfile has below it is debugfs's to show.
@@ -154,10 +154,19 @@ static bool vfilefs_revalidate(struct dentry *dentry)
 	struct inode *inode = dentry->d_inode;
 	int type = vfile_stat(vfile_path(inode));
 
-	/* looked up afresh: "self" is per reader, pids come and go */
-	if (type < 0 && vfilefs_pid_type(inode, vfile_path(inode)) >= 0)
+	if (type < 0)
+		type = vfilefs_pid_type(inode, vfile_path(inode));
+	/* "self" names the reader: looked up afresh every time */
+	if (type == VFILE_LNK)
 		return false;
-	return type == (S_ISDIR(inode->i_mode) ? VFILE_DIR : VFILE_REG);
+	if (type == (S_ISDIR(inode->i_mode) ? VFILE_DIR : VFILE_REG))
+		return true;
+	/*
+	 * Gone (a removed file, an exited process): its children go with
+	 * it, or their references would keep the dropped directory alive.
+	 */
+	d_genocide(dentry);
+	return false;
 }
 
 static void vfilefs_evict(struct inode *inode)
