@@ -65,7 +65,21 @@ void tty_init(struct tty_struct *tty, const char *name,
 	tty->winsize = (struct winsize){ 0 };
 	tty->pgrp = tty->session = 0;
 	tty->count = 0;
-	tty->read_wait = (struct tty_wait_queue){ 0 };
+	tty->rx_interrupt = false;
+	tty_wait_queue_init(&tty->read_wait);
+}
+
+/**
+ * tty_set_rx_interrupt() - say whether input arrives by interrupt
+ * @tty: the tty
+ * @on: true once the driver's receive interrupt is routed
+ *
+ * With it, readers sleep until tty_receive() wakes them; without it they
+ * wake every tick to call the driver's poll.
+ */
+void tty_set_rx_interrupt(struct tty_struct *tty, bool on)
+{
+	WRITE_ONCE(tty->rx_interrupt, on);
 }
 
 /* send @sig to @pgrp, with no tty lock held */
@@ -181,10 +195,16 @@ static void tty_idle(void *data)
 {
 	struct tty_struct *tty = data;
 
-	if (tty->ops->poll)
-		tty->ops->poll(tty);
-	else
-		cpu_relax();
+	tty->ops->poll(tty);
+}
+
+/* poll between sleeps only where no interrupt brings the input */
+static void tty_read_wait_setup(struct tty_struct *tty)
+{
+	bool poll = tty->ops->poll && !READ_ONCE(tty->rx_interrupt);
+
+	tty->read_wait.data = tty;
+	tty->read_wait.idle = poll ? tty_idle : NULL;
 }
 
 #define NSEC_PER_DECISECOND	100000000ULL
@@ -213,8 +233,7 @@ ssize_t tty_read(struct tty_struct *tty, void *buf, size_t nr, bool nonblock)
 
 	if (!nr)
 		return 0;
-	tty->read_wait.idle = tty_idle;
-	tty->read_wait.data = tty;
+	tty_read_wait_setup(tty);
 	for (;;) {
 		spin_lock_irqsave(&tty->lock, flags);
 		r = n_tty_read(&tty->ldisc, (unsigned char *)buf + copied,

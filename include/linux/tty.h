@@ -39,7 +39,10 @@ struct tty_operations {
 	/* first open and last close: start and stop receiving (optional) */
 	void (*open)(struct tty_struct *tty);
 	void (*close)(struct tty_struct *tty);
-	/* a waiting reader's idle round: poll the device (optional) */
+	/*
+	 * A waiting reader's idle round: poll the device (optional).  Only
+	 * called while the device has no receive interrupt (rx_interrupt).
+	 */
 	void (*poll)(struct tty_struct *tty);
 };
 
@@ -65,6 +68,7 @@ struct tty_struct {
 	int pgrp;				/* foreground group, 0 none */
 	int session;				/* 0: no controlling session */
 	unsigned int count;			/* opens */
+	bool rx_interrupt;	/* input arrives by interrupt: no polling */
 	struct tty_wait_queue read_wait;
 	unsigned char xmit[512];		/* output for the driver */
 	size_t xmit_len;
@@ -73,6 +77,7 @@ struct tty_struct {
 void tty_init(struct tty_struct *tty, const char *name,
 	      const struct tty_operations *ops, void *driver_data);
 void tty_receive(struct tty_struct *tty, const unsigned char *s, size_t n);
+void tty_set_rx_interrupt(struct tty_struct *tty, bool on);
 
 int tty_open(struct tty_struct *tty, const struct tty_caller *caller,
 	     bool noctty);

@@ -166,6 +166,7 @@ int serial8250_irq_init(void)
 		return err;
 	}
 	serial8250_irq_routed = true;
+	tty_set_rx_interrupt(&serial8250_tty, true);
 	return vector;
 }
 
