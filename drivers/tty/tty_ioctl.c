@@ -4,11 +4,11 @@
  * argument of the pointer ioctls is a kernel pointer: the system-call
  * glue copies in or out the size tty_ioctl_arg() gives.
  *
- * Job control without processes: a tty's session and foreground group
- * are numbers set through TIOCSCTTY and TIOCSPGRP; the caller's identity
- * comes in struct tty_caller.  Linux's checks that need the process
- * table (a group that exists, in the caller's session; SIGTTOU to a
- * background writer) come with processes.
+ * Job control: a tty's session and foreground group are numbers set
+ * through TIOCSCTTY and TIOCSPGRP; the caller's identity comes in struct
+ * tty_caller, and the one fact that needs the process table (the session
+ * of a group TIOCSPGRP names) through the tty_pgrp_session hook, which
+ * drivers/tty/tty_file.c sets.
  */
 #include <linux/errno.h>
 #include <linux/string.h>
@@ -102,15 +102,22 @@ static long set_ctty(struct tty_struct *tty, const struct tty_caller *c,
 	return 0;
 }
 
+/*
+ * TIOCSPGRP, in Linux's order of checks: a negative group is invalid, the
+ * tty must be the caller's controlling one, the group must exist (@sid
+ * is its session, or -ESRCH) and be of the caller's session.
+ */
 static long set_pgrp(struct tty_struct *tty, const struct tty_caller *c,
-		     int pgrp)
+		     int pgrp, int sid)
 {
-	if (!is_ctty(tty, c))
-		return -ENOTTY;
 	if (pgrp < 0)
 		return -EINVAL;
-	if (!pgrp)
-		return -ESRCH;		/* no process group 0 */
+	if (!is_ctty(tty, c))
+		return -ENOTTY;
+	if (sid < 0)
+		return sid;
+	if (sid != c->sid)
+		return -EPERM;
 	tty->pgrp = pgrp;
 	return 0;
 }
@@ -170,9 +177,24 @@ static long get_id(const struct tty_struct *tty, const struct tty_caller *c,
 	return 0;
 }
 
+/* what the tty cannot know: the session of process group @pgrp */
+int (*tty_pgrp_session)(int pgrp);
+
+static int pgrp_session(const struct tty_caller *c, int pgrp)
+{
+	int (*lookup)(int pgrp) = READ_ONCE(tty_pgrp_session);
+
+	if (pgrp <= 0)
+		return -ESRCH;		/* no process group 0 */
+	if (lookup)
+		return lookup(pgrp);
+	return c ? c->sid : -ESRCH;	/* no process table: trust it */
+}
+
 static long tty_ioctl_locked(struct tty_struct *tty,
 			     const struct tty_caller *c, unsigned int cmd,
-			     unsigned long arg, int *winch, int *hup)
+			     unsigned long arg, int *winch, int *hup,
+			     int pgrp_sid)
 {
 	void *p = (void *)arg;
 
@@ -199,7 +221,7 @@ static long tty_ioctl_locked(struct tty_struct *tty,
 		*(int *)p = tty->pgrp;
 		return 0;
 	case TIOCSPGRP:
-		return set_pgrp(tty, c, *(int *)p);
+		return set_pgrp(tty, c, *(int *)p, pgrp_sid);
 	case TIOCGSID:
 		return get_id(tty, c, tty->session, p);
 	case TIOCGWINSZ:
@@ -223,18 +245,23 @@ static long tty_ioctl_locked(struct tty_struct *tty,
  *
  * Returns 0 or Linux's error: -ENOTTY for an ioctl a tty does not have,
  * or a job-control ioctl on a tty that is not the caller's controlling
- * one; -EINVAL for a bad TCFLSH, TCXONC or a negative group.  A failed
+ * one; -EINVAL for a bad TCFLSH, TCXONC or a negative group; -ESRCH for
+ * a group that does not exist, -EPERM for one of another session.  A failed
  * ioctl changes nothing.
  */
 long tty_ioctl(struct tty_struct *tty, const struct tty_caller *caller,
 	       unsigned int cmd, unsigned long arg)
 {
 	unsigned long flags;
-	int winch = 0, hup = 0;
+	int winch = 0, hup = 0, pgrp_sid = 0;
 	long ret;
 
+	/* the process table's lock is never taken inside tty->lock */
+	if (cmd == TIOCSPGRP)
+		pgrp_sid = pgrp_session(caller, *(int *)arg);
 	spin_lock_irqsave(&tty->lock, flags);
-	ret = tty_ioctl_locked(tty, caller, cmd, arg, &winch, &hup);
+	ret = tty_ioctl_locked(tty, caller, cmd, arg, &winch, &hup,
+			       pgrp_sid);
 	spin_unlock_irqrestore(&tty->lock, flags);
 	tty_signal_pgrp(winch, TTY_SIGWINCH);
 	tty_signal_pgrp(hup, TTY_SIGHUP);

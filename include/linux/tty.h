@@ -98,10 +98,17 @@ enum tty_ioctl_dir {
 int tty_ioctl_arg(unsigned int cmd, enum tty_ioctl_dir *dir, size_t *size);
 
 /*
- * Signals for a process group (^C, SIGWINCH, hang-up): kernel/signal.c
- * sets this once it exists; until then signals go nowhere.
+ * Signals for a process group (^C, SIGWINCH, hang-up): drivers/tty/
+ * tty_file.c sets it to kill_pgrp() at boot; NULL sends nothing.
  */
 extern void (*tty_kill_pgrp)(int pgrp, int sig);
+/*
+ * The session of process group @pgrp (or of process @pgrp when no
+ * process is in that group, as Linux's session_of_pgrp()), or -ESRCH;
+ * for TIOCSPGRP.  Called without tty->lock.  NULL: the caller's session
+ * is assumed.
+ */
+extern int (*tty_pgrp_session)(int pgrp);
 void tty_signal_pgrp(int pgrp, int sig);	/* no tty lock held */
 
 /* the device nodes (drivers/tty/tty_dev.c), for the char-device registry */

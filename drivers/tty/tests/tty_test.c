@@ -53,6 +53,10 @@ static void test_kill_pgrp(int pgrp, int sig)
 static const struct tty_caller leader = { .pid = 100, .pgid = 100, .sid = 100 };
 static const struct tty_caller other = { .pid = 200, .pgid = 200, .sid = 200 };
 
+/* the hooks the boot set, put back after each case */
+static void (*saved_kill_pgrp)(int pgrp, int sig);
+static int (*saved_pgrp_session)(int pgrp);
+
 static void setup(void)
 {
 	tty_init(&test_tty, "ttytest", &test_ops, NULL);
@@ -61,12 +65,16 @@ static void setup(void)
 	poll_feed = NULL;
 	polls = 0;
 	sig_pgrp = sig_nr = sig_count = 0;
+	saved_kill_pgrp = tty_kill_pgrp;
+	saved_pgrp_session = tty_pgrp_session;
 	tty_kill_pgrp = test_kill_pgrp;
+	tty_pgrp_session = NULL;	/* the fake callers' groups exist */
 }
 
 static void teardown(void)
 {
-	tty_kill_pgrp = NULL;
+	tty_kill_pgrp = saved_kill_pgrp;
+	tty_pgrp_session = saved_pgrp_session;
 }
 
 static void inject(const char *s)
