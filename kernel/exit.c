@@ -24,6 +24,7 @@
 #include <linux/signal.h>
 #include <linux/string.h>
 #include <linux/syscalls.h>
+#include <linux/tty.h>
 #include <linux/wait.h>
 #include <asm/fpu.h>
 #include <asm/irqflags.h>
@@ -160,6 +161,8 @@ void __noreturn do_exit(long code)
 		panic("Attempted to kill init! exitcode=0x%08lx", code);
 	exit_mm(t);
 	exit_files_fs(t);
+	if (t->pid == t->sid)
+		disassociate_ctty(1);
 	exit_fpu(t);
 	flush_signals(t);
 	exit_notify(t, code);

@@ -21,6 +21,7 @@
 #include <linux/printk.h>
 #include <linux/random.h>
 #include <linux/string.h>
+#include <linux/tty.h>
 #include <linux/devtmpfs.h>
 #include <linux/vfs_init.h>
 
@@ -152,7 +153,7 @@ static const struct file_operations memory_fops = {
 	.llseek = null_lseek,
 };
 
-/* major 1 and its nodes in devtmpfs */
+/* major 1 and its nodes in devtmpfs, then the ttys (as Linux's) */
 void chr_dev_init(void)
 {
 	unsigned int minor;
@@ -166,4 +167,5 @@ void chr_dev_init(void)
 			devtmpfs_add_node(devlist[minor].name,
 					  S_IFCHR | devlist[minor].mode,
 					  MKDEV(MEM_MAJOR, minor));
+	tty_dev_init();
 }

@@ -165,6 +165,30 @@ void tty_release(struct tty_struct *tty)
 }
 
 /**
+ * tty_end_session() - session @sid's leader exits: it loses the tty
+ * @tty: the tty
+ * @sid: the session
+ *
+ * If @tty is @sid's controlling tty, its foreground group gets SIGHUP and
+ * SIGCONT (Linux's hang-up on the leader's exit) and the tty is free for
+ * the next session leader that opens it.
+ */
+void tty_end_session(struct tty_struct *tty, int sid)
+{
+	unsigned long flags;
+	int pgrp = 0;
+
+	spin_lock_irqsave(&tty->lock, flags);
+	if (sid && tty->session == sid) {
+		pgrp = tty->pgrp;
+		tty->session = tty->pgrp = 0;
+	}
+	spin_unlock_irqrestore(&tty->lock, flags);
+	tty_signal_pgrp(pgrp, TTY_SIGHUP);
+	tty_signal_pgrp(pgrp, TTY_SIGCONT);
+}
+
+/**
  * tty_poll_readable() - would a read return without waiting
  * @tty: the tty
  */

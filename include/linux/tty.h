@@ -87,6 +87,7 @@ ssize_t tty_write(struct tty_struct *tty, const void *buf, size_t n);
 long tty_ioctl(struct tty_struct *tty, const struct tty_caller *caller,
 	       unsigned int cmd, unsigned long arg);
 bool tty_poll_readable(struct tty_struct *tty);
+void tty_end_session(struct tty_struct *tty, int sid);
 
 /* how an ioctl's argument travels (tty_ioctl_arg()) */
 enum tty_ioctl_dir {
@@ -143,5 +144,13 @@ extern const struct tty_file_ops tty_fops;
 /* the console's tty: registered by its driver, or NULL */
 void tty_set_console(struct tty_struct *tty);
 struct tty_struct *tty_console(void);
+
+/* drivers/tty/tty_file.c: the nodes as files, for the VFS and poll */
+struct file;
+struct wait_queue_head;
+void tty_dev_init(void);
+bool tty_file_readable(struct file *file);
+struct wait_queue_head *tty_file_wait_queue(struct file *file);
+void disassociate_ctty(int on_exit);
 
 #endif /* _CACHET_LINUX_TTY_H */

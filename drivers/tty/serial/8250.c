@@ -8,8 +8,8 @@
  * device.  The tty writes raw bytes (its line discipline did the output
  * processing) under console_output_lock(), so a kernel message never
  * lands inside one of its writes.  Input reaches the tty from the receive
- * interrupt once serial8250_tty_irq() is routed, and from a waiting
- * reader's poll; while no one has the tty open nothing takes bytes from
+ * interrupt once serial8250_tty_irq() is routed, before that from a
+ * waiting reader's poll each tick; while no one has the tty open nothing takes bytes from
  * the UART, so the built-in shell's console_getc() and a panic's polled
  * reads work as before.
  */
