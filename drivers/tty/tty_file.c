@@ -207,7 +207,8 @@ static int tty_file_pgrp_session(int pgrp)
 			break;
 		}
 	}
-	if (sid < 0) {
+	/* the pid hash is set up with pid 1's process (process_add_init()) */
+	if (sid < 0 && init_process) {
 		t = find_task_by_pid(pgrp);
 		if (t)
 			sid = t->sid;
