@@ -67,6 +67,41 @@ static int tty_file_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
+/* would @sig stop nobody: blocked or ignored (Linux's is_ignored()) */
+static bool sig_is_ignored(struct task_struct *t, int sig)
+{
+	return !t->sighand || sigismember(&t->blocked, sig) ||
+	       t->sighand->action[sig - 1].sa.sa_handler == SIG_IGN;
+}
+
+/*
+ * Linux's job control for a read (SIGTTIN) or, with TOSTOP, a write
+ * (SIGTTOU) of a process of the tty's session outside its foreground
+ * group: its group gets the signal and the call is restarted once the
+ * group is continued in the foreground.  A blocked or ignored SIGTTIN
+ * makes the read fail with EIO; a blocked or ignored SIGTTOU lets the
+ * write through.  Linux's EIO for an orphaned group is not done.
+ */
+static int tty_job_control(struct tty_struct *tty, int sig)
+{
+	struct task_struct *t = current;
+	unsigned long flags;
+	bool background;
+
+	spin_lock_irqsave(&tty->lock, flags);
+	background = tty->session && tty->session == t->sid &&
+		     tty->pgrp && tty->pgrp != t->pgid;
+	if (sig == SIGTTOU && !(tty->ldisc.termios.c_lflag & TOSTOP))
+		background = false;
+	spin_unlock_irqrestore(&tty->lock, flags);
+	if (!background)
+		return 0;
+	if (sig_is_ignored(t, sig))
+		return sig == SIGTTIN ? -EIO : 0;
+	kill_pgrp(t->pgid, sig, 1);
+	return -ERESTARTSYS;
+}
+
 /*
  * One read of the line discipline into a kernel buffer as large as the
  * request (up to a canonical line's limit), then out to the caller: a
@@ -82,6 +117,9 @@ static ssize_t tty_file_read(struct file *file, struct iov_iter *to,
 
 	if (!want)
 		return 0;
+	n = tty_job_control(file_tty(file), SIGTTIN);
+	if (n)
+		return n;
 	buf = kmalloc(want, GFP_KERNEL);
 	if (!buf)
 		return -ENOMEM;
@@ -103,7 +141,10 @@ static ssize_t tty_file_write(struct file *file, struct iov_iter *from,
 {
 	unsigned char buf[TTY_FILE_CHUNK];
 	size_t done = 0, n, got;
+	int err = tty_job_control(file_tty(file), SIGTTOU);
 
+	if (err)
+		return err;
 	while (iov_iter_count(from)) {
 		n = min_t(size_t, iov_iter_count(from), sizeof(buf));
 		got = copy_from_iter(buf, n, from);
