@@ -6,10 +6,13 @@
  * takes the tty as its session's; ^C and ^\ typed on the tty (injected
  * as the UART's interrupt would) leave SIGINT and SIGQUIT pending for
  * it, TIOCSPGRP is checked against the groups that exist, and the
- * session leader's end hangs the group up.
+ * session leader's end hangs the group up.  A reader sleeps until input
+ * wakes it, and a pending signal ends its wait.
  */
+#include <linux/delay.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/kthread.h>
 #include <linux/ktest.h>
 #include <linux/sched.h>
 #include <linux/sched/task.h>
@@ -148,7 +151,60 @@ static void test_intr_with_no_group(struct ktest *t)
 	tty_release(&sig_tty);
 }
 
+/* the "interrupt": input a while after the reader went to sleep */
+static int late_input(void *data)
+{
+	msleep(30);
+	tty_receive(&sig_tty, (const unsigned char *)"hi\r", 3);
+	return 0;
+}
+
+/* no poll, an interrupt instead: the reader sleeps and is woken */
+static void test_sleeping_reader_is_woken(struct ktest *t)
+{
+	struct task_struct *k;
+	unsigned long start = jiffies;
+	char buf[8];
+
+	tty_init(&sig_tty, "ttysig", &sig_tty_ops, NULL);
+	tty_set_rx_interrupt(&sig_tty, true);
+	k = kthread_run(late_input, NULL, "tty_input");
+	KTEST_ASSERT_TRUE(t, k != NULL);
+	memset(buf, 0, sizeof(buf));
+	KTEST_EXPECT_EQ(t, tty_read(&sig_tty, buf, sizeof(buf), false), 3);
+	KTEST_EXPECT_STREQ(t, buf, "hi\n");
+	KTEST_EXPECT_TRUE(t, jiffies - start >= msecs_to_jiffies(30) - 1);
+	KTEST_EXPECT_TRUE(t, sig_tty.read_wait.wakeups >= 1);
+	kthread_stop(k);
+}
+
+/* a signal pending for the reader: -ERESTARTSYS, the input stays */
+static void test_signal_ends_wait(struct ktest *t)
+{
+	struct task_struct *me = current;
+	sigset_t blocked = me->blocked;
+	char buf[8];
+
+	tty_init(&sig_tty, "ttysig", &sig_tty_ops, NULL);
+	tty_set_rx_interrupt(&sig_tty, true);
+	memset(&me->blocked, 0, sizeof(me->blocked));
+	__atomic_fetch_or(&me->pending.signal.sig[0], sigmask(SIGUSR1),
+			  __ATOMIC_RELAXED);
+	KTEST_EXPECT_EQ(t, tty_read(&sig_tty, buf, sizeof(buf), false),
+			-ERESTARTSYS);
+	tty_receive(&sig_tty, (const unsigned char *)"a", 1);
+	KTEST_EXPECT_EQ(t, tty_read(&sig_tty, buf, sizeof(buf), false),
+			-ERESTARTSYS);	/* canonical: no line yet */
+	__atomic_fetch_and(&me->pending.signal.sig[0], ~sigmask(SIGUSR1),
+			   __ATOMIC_RELAXED);
+	me->blocked = blocked;
+	tty_receive(&sig_tty, (const unsigned char *)"\r", 1);
+	KTEST_EXPECT_EQ(t, tty_read(&sig_tty, buf, sizeof(buf), true), 2);
+}
+
 static struct ktest_case tty_signal_cases[] = {
+	KTEST_CASE(test_sleeping_reader_is_woken),
+	KTEST_CASE(test_signal_ends_wait),
 	KTEST_CASE(test_intr_reaches_process_group),
 	KTEST_CASE(test_intr_with_no_group),
 	{}
