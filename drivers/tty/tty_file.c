@@ -40,6 +40,21 @@ static struct tty_struct *file_tty(struct file *file)
 }
 
 /*
+ * Linux registers a char device per minor range its tty drivers cover:
+ * any other minor of majors 4 and 5 opens with ENXIO, as a node of a
+ * major nobody registered does (fs/char_dev.c).
+ */
+static bool tty_file_registered(dev_t dev)
+{
+	const struct tty_chrdev *d;
+
+	for (d = tty_chrdevs; d->name; d++)
+		if (MKDEV(d->major, d->minor) == dev)
+			return true;
+	return false;
+}
+
+/*
  * As Linux's tty_open(): the node picks the tty; a session leader that
  * opens a free tty for reading, without O_NOCTTY, makes it its
  * controlling tty (never /dev/console: tty_fops.open sees to that).
@@ -51,6 +66,8 @@ static int tty_file_open(struct inode *inode, struct file *file)
 	bool noctty;
 	int err;
 
+	if (!tty_file_registered(inode->i_rdev))
+		return -ENXIO;
 	tty_caller_current(&c);
 	noctty = (file->f_flags & O_NOCTTY) || !(file->f_mode & FMODE_READ);
 	err = tty_fops.open(MAJOR(inode->i_rdev), MINOR(inode->i_rdev), &c,
