@@ -97,14 +97,19 @@ static bool sig_is_ignored(struct task_struct *t, int sig)
  * group: its group gets the signal and the call is restarted once the
  * group is continued in the foreground.  A blocked or ignored SIGTTIN
  * makes the read fail with EIO; a blocked or ignored SIGTTOU lets the
- * write through.  Linux's EIO for an orphaned group is not done.
+ * write through.  Files of /dev/console are exempt, as in Linux.
+ * Linux's EIO for an orphaned group is not done.
  */
-static int tty_job_control(struct tty_struct *tty, int sig)
+static int tty_job_control(struct file *file, int sig)
 {
+	struct tty_struct *tty = file_tty(file);
 	struct task_struct *t = current;
 	unsigned long flags;
 	bool background;
 
+	/* Linux: "don't stop on /dev/console" */
+	if (file_inode(file)->i_rdev == MKDEV(TTYAUX_MAJOR, 1))
+		return 0;
 	spin_lock_irqsave(&tty->lock, flags);
 	background = tty->session && tty->session == t->sid &&
 		     tty->pgrp && tty->pgrp != t->pgid;
@@ -134,7 +139,7 @@ static ssize_t tty_file_read(struct file *file, struct iov_iter *to,
 
 	if (!want)
 		return 0;
-	n = tty_job_control(file_tty(file), SIGTTIN);
+	n = tty_job_control(file, SIGTTIN);
 	if (n)
 		return n;
 	buf = kmalloc(want, GFP_KERNEL);
@@ -158,7 +163,7 @@ static ssize_t tty_file_write(struct file *file, struct iov_iter *from,
 {
 	unsigned char buf[TTY_FILE_CHUNK];
 	size_t done = 0, n, got;
-	int err = tty_job_control(file_tty(file), SIGTTOU);
+	int err = tty_job_control(file, SIGTTOU);
 
 	if (err)
 		return err;
