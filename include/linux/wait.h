@@ -5,8 +5,8 @@
  * wakes the waiters (all the non-exclusive ones, and at most one
  * exclusive one for wake_up()).  The waker changes what the condition
  * reads before it calls wake_up(): the queue's lock orders the two.
- * Without signals yet, the _interruptible forms never return
- * -ERESTARTSYS.
+ * The _interruptible forms return -ERESTARTSYS when a signal is pending
+ * (before sleeping, or once woken by it), as Linux's do.
  */
 #ifndef _CACHET_LINUX_WAIT_H
 #define _CACHET_LINUX_WAIT_H
@@ -57,7 +57,7 @@ void add_wait_queue(struct wait_queue_head *wq_head,
 		    struct wait_queue_entry *wq_entry);
 void remove_wait_queue(struct wait_queue_head *wq_head,
 		       struct wait_queue_entry *wq_entry);
-void prepare_to_wait_event(struct wait_queue_head *wq_head,
+long prepare_to_wait_event(struct wait_queue_head *wq_head,
 			   struct wait_queue_entry *wq_entry,
 			   unsigned int state);
 void finish_wait(struct wait_queue_head *wq_head,
@@ -83,9 +83,14 @@ void __wake_up(struct wait_queue_head *wq_head, unsigned int mode,
 									\
 	init_wait_entry(&__wq_entry, exclusive ? WQ_FLAG_EXCLUSIVE : 0);\
 	for (;;) {							\
-		prepare_to_wait_event(&(wq_head), &__wq_entry, state);	\
+		long __int = prepare_to_wait_event(&(wq_head),		\
+						   &__wq_entry, state);	\
 		if (condition)						\
 			break;						\
+		if (__int) {						\
+			__ret = __int;					\
+			break;						\
+		}							\
 		cmd;							\
 	}								\
 	finish_wait(&(wq_head), &__wq_entry);				\

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Wait queues: see include/linux/wait.h. */
+#include <linux/errno.h>
 #include <linux/sched.h>
+#include <linux/signal.h>
 #include <linux/wait.h>
 
 int default_wake_function(struct wait_queue_entry *wq_entry,
@@ -54,13 +56,25 @@ void remove_wait_queue(struct wait_queue_head *wq_head,
  * TASK_RUNNING, so the schedule() that follows the condition's check
  * cannot sleep through it.  Exclusive waiters go at the tail.
  */
-void prepare_to_wait_event(struct wait_queue_head *wq_head,
+long prepare_to_wait_event(struct wait_queue_head *wq_head,
 			   struct wait_queue_entry *wq_entry,
 			   unsigned int state)
 {
 	unsigned long flags;
 
 	spin_lock_irqsave(&wq_head->lock, flags);
+	/*
+	 * An interruptible sleeper with a signal pending does not sleep:
+	 * off the queue, and the caller returns -ERESTARTSYS (Linux's rule).
+	 * Checked under the queue's lock after a wake-up too, so a signal
+	 * sent while the task slept (signal_wake_up()) ends the wait.
+	 */
+	if ((state & TASK_INTERRUPTIBLE) && signal_pending(current)) {
+		list_del_init(&wq_entry->entry);
+		__set_current_state(TASK_RUNNING);
+		spin_unlock_irqrestore(&wq_head->lock, flags);
+		return -ERESTARTSYS;
+	}
 	if (list_empty(&wq_entry->entry)) {
 		if (wq_entry->flags & WQ_FLAG_EXCLUSIVE)
 			list_add_tail(&wq_entry->entry, &wq_head->head);
@@ -69,6 +83,7 @@ void prepare_to_wait_event(struct wait_queue_head *wq_head,
 	}
 	set_current_state(state);
 	spin_unlock_irqrestore(&wq_head->lock, flags);
+	return 0;
 }
 
 void finish_wait(struct wait_queue_head *wq_head,
