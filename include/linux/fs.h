@@ -61,6 +61,7 @@ struct super_block;
 struct vfsmount;
 struct dir_context;
 struct iattr;
+struct poll_table_struct;
 
 struct inode_operations {
 	/* find @dentry's name in @dir: d_add() an inode, or leave it negative */
@@ -99,7 +100,8 @@ struct file_operations {
 	long (*unlocked_ioctl)(struct file *file, unsigned int cmd,
 			       unsigned long arg);
 	int (*mmap)(struct file *file, void *vma);	/* placeholder */
-	unsigned int (*poll)(struct file *file, void *wait); /* placeholder */
+	/* the POLL* events ready now; see include/linux/poll.h */
+	unsigned int (*poll)(struct file *file, struct poll_table_struct *pt);
 	int (*open)(struct inode *inode, struct file *file);
 	int (*release)(struct inode *inode, struct file *file);
 };

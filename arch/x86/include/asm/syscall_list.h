@@ -96,3 +96,6 @@ __SYSCALL(lchown)
 __SYSCALL(fsync)
 __SYSCALL(fdatasync)
 __SYSCALL(syncfs)
+/* files: pipes (fs/pipe.c) */
+__SYSCALL(pipe)
+__SYSCALL(pipe2)
