@@ -82,4 +82,36 @@ static inline __poll_t vfs_poll(struct file *file, poll_table *pt)
 	return file->f_op->poll(file, pt);
 }
 
+/*
+ * One poll(2) or select(2) call's waits (fs/select.c): an entry per
+ * queue a ->poll() asked it to wait on.  A wake-up on any of them sets
+ * @triggered and wakes @task.
+ */
+struct poll_table_page;
+
+struct poll_wqueues {
+	poll_table pt;
+	struct poll_table_page *table;
+	struct task_struct *task;
+	bool triggered;
+	int error;		/* -ENOMEM: an entry could not be made */
+};
+
+void poll_initwait(struct poll_wqueues *pwq);
+void poll_freewait(struct poll_wqueues *pwq);
+long poll_schedule_timeout(struct poll_wqueues *pwq, long timeout);
+
+/* a user timeout and the jiffy it started at */
+struct poll_timeout {
+	struct timespec64 ts;
+	u64 start;
+};
+
+long poll_timeout_jiffies(const struct timespec64 *ts);
+long poll_user_timeout(const struct timespec64 __user *uts,
+		       struct poll_timeout *to);
+bool poll_time_left(const struct poll_timeout *to, struct timespec64 *left);
+int poll_set_sigmask(const sigset_t __user *umask, size_t sigsetsize);
+void poll_restore_sigmask(int ret);
+
 #endif /* _CACHET_LINUX_POLL_H */

@@ -99,3 +99,8 @@ __SYSCALL(syncfs)
 /* files: pipes (fs/pipe.c) */
 __SYSCALL(pipe)
 __SYSCALL(pipe2)
+/* files: poll and select (fs/select.c, fs/select_fdset.c) */
+__SYSCALL(poll)
+__SYSCALL(ppoll)
+__SYSCALL(select)
+__SYSCALL(pselect6)
