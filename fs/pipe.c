@@ -51,11 +51,6 @@
 	__r;								\
 })
 
-static struct pipe_inode_info *file_pipe(struct file *file)
-{
-	return file_inode(file)->i_private;
-}
-
 /* copy @n bytes out of the ring into @to and drop them; lock held */
 static void ring_take(struct pipe_inode_info *pipe, char *to, unsigned int n)
 {
@@ -119,7 +114,7 @@ static bool ring_pages(struct pipe_inode_info *pipe, unsigned int n)
 static ssize_t pipe_read(struct file *file, struct iov_iter *to,
 			 loff_t *pos)
 {
-	struct pipe_inode_info *pipe = file_pipe(file);
+	struct pipe_inode_info *pipe = file_pipe_info(file);
 	char *bounce = kmalloc(PIPE_CHUNK, GFP_KERNEL);
 	ssize_t done = 0;
 	int err;
@@ -174,7 +169,7 @@ static unsigned int write_unit(size_t left, size_t total)
 static ssize_t pipe_write(struct file *file, struct iov_iter *from,
 			  loff_t *pos)
 {
-	struct pipe_inode_info *pipe = file_pipe(file);
+	struct pipe_inode_info *pipe = file_pipe_info(file);
 	size_t total = iov_iter_count(from);
 	char *bounce = kmalloc(PIPE_CHUNK, GFP_KERNEL);
 	unsigned int held = 0, off = 0;
@@ -198,7 +193,9 @@ static ssize_t pipe_write(struct file *file, struct iov_iter *from,
 			}
 		}
 		if (!pipe->readers) {
-			send_sig(SIGPIPE, current, 0);
+			/* kernel threads take no signals (Linux's ignore all) */
+			if (current->sighand)
+				send_sig(SIGPIPE, current, 0);
 			err = -EPIPE;
 			break;
 		}
@@ -237,7 +234,7 @@ static ssize_t pipe_write(struct file *file, struct iov_iter *from,
 
 static unsigned int pipe_poll(struct file *file, poll_table *pt)
 {
-	struct pipe_inode_info *pipe = file_pipe(file);
+	struct pipe_inode_info *pipe = file_pipe_info(file);
 	unsigned int mask = 0;
 
 	if (file->f_mode & FMODE_READ)
@@ -264,7 +261,7 @@ static unsigned int pipe_poll(struct file *file, poll_table *pt)
 static long pipe_ioctl(struct file *file, unsigned int cmd,
 		       unsigned long arg)
 {
-	struct pipe_inode_info *pipe = file_pipe(file);
+	struct pipe_inode_info *pipe = file_pipe_info(file);
 	int n;
 
 	if (cmd != FIONREAD)
@@ -413,9 +410,9 @@ int create_pipe_files(struct file **res, int flags)
 		return 0;
 	/* the ends that exist go through release: count the rest closed */
 	if (!res[0])
-		file_pipe(res[1])->readers = 0;
+		file_pipe_info(res[1])->readers = 0;
 	else if (!res[1])
-		file_pipe(res[0])->writers = 0;
+		file_pipe_info(res[0])->writers = 0;
 	if (res[0])
 		fput(res[0]);
 	if (res[1])

@@ -38,4 +38,10 @@ extern const struct file_operations pipefifo_fops;
 
 int create_pipe_files(struct file **res, int flags);
 
+/* the pipe behind an end that create_pipe_files() made */
+static inline struct pipe_inode_info *file_pipe_info(struct file *file)
+{
+	return file_inode(file)->i_private;
+}
+
 #endif /* _CACHET_LINUX_PIPE_FS_I_H */
