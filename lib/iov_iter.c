@@ -53,7 +53,10 @@ size_t copy_to_iter(const void *from, size_t bytes, struct iov_iter *i)
 	return n - left;
 }
 
-/* out of the buffer */
+/*
+ * out of the buffer; after a fault the rest of @to is left as it was
+ * (a file's page keeps its bytes), as Linux's copy_from_iter() does
+ */
 size_t copy_from_iter(void *to, size_t bytes, struct iov_iter *i)
 {
 	size_t n = min(bytes, i->count), left = 0;
@@ -61,7 +64,7 @@ size_t copy_from_iter(void *to, size_t bytes, struct iov_iter *i)
 	if (WARN_ON_ONCE(i->data_source != WRITE))
 		return 0;
 	if (i->iter_type == ITER_UBUF)
-		left = copy_from_user(to, i->ubuf, n);
+		left = raw_copy_from_user(to, i->ubuf, n);
 	else
 		memcpy(to, i->kbuf, n);
 	iov_iter_advance(i, n - left);

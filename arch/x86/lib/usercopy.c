@@ -24,6 +24,30 @@ static inline void user_access_end(void)
 }
 
 /**
+ * raw_copy_from_user() - copy from user memory, leaving the rest alone
+ * @to: kernel destination
+ * @from: user source
+ * @n: bytes
+ *
+ * Returns the bytes not copied.  Unlike copy_from_user(), the part of
+ * @to not copied keeps what it held: a write(2) from a bad buffer into
+ * a file's page must not zero the file (Linux's copy_from_iter() copies
+ * this way).  The range is checked as copy_from_user() checks it.
+ */
+unsigned long raw_copy_from_user(void *to, const void __user *from,
+				 unsigned long n)
+{
+	unsigned long left = n;
+
+	if (access_ok(from, n)) {
+		user_access_begin();
+		left = __copy_user_bytes(to, (__force const void *)from, n);
+		user_access_end();
+	}
+	return left;
+}
+
+/**
  * copy_from_user() - copy from user memory
  * @to: kernel destination
  * @from: user source

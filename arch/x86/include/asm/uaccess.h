@@ -40,6 +40,9 @@ static inline bool access_ok(const void __user *ptr, unsigned long size)
 
 unsigned long copy_from_user(void *to, const void __user *from,
 			     unsigned long n);
+/* as copy_from_user(), without zeroing what was not copied */
+unsigned long raw_copy_from_user(void *to, const void __user *from,
+				 unsigned long n);
 unsigned long copy_to_user(void __user *to, const void *from,
 			   unsigned long n);
 unsigned long clear_user(void __user *to, unsigned long n);
