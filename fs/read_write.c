@@ -123,9 +123,12 @@ ssize_t do_rw_iter(unsigned int fd, struct iov_iter *it, loff_t *ppos)
 
 	if (!f)
 		return -EBADF;
-	/* a descriptor's errors come first, then the buffer's (Linux) */
-	if (it->iter_type == ITER_UBUF &&
-	    !access_ok(it->ubuf, min_t(size_t, it->count, MAX_RW_COUNT))) {
+	/*
+	 * a descriptor's errors come first, then the buffer's: the whole
+	 * range asked for, before the count is capped at MAX_RW_COUNT
+	 * (Linux's vfs_read() and vfs_write())
+	 */
+	if (it->iter_type == ITER_UBUF && !access_ok(it->ubuf, it->count)) {
 		fput(f);
 		return -EFAULT;
 	}
