@@ -193,3 +193,32 @@ SYSCALL_DEFINE0(sync)
 {
 	return ksys_sync();
 }
+
+#define CLOSE_RANGE_UNSHARE	(1U << 1)
+#define CLOSE_RANGE_CLOEXEC	(1U << 2)
+
+/*
+ * close_range(2): close (or, with CLOSE_RANGE_CLOEXEC, mark close-on-
+ * exec) every open descriptor from @fd to @max_fd; the ones not open
+ * are skipped.  CLOSE_RANGE_UNSHARE is taken but does not unshare a
+ * table shared by CLONE_FILES: the range is closed in the shared table.
+ */
+SYSCALL_DEFINE3(close_range, unsigned int, fd, unsigned int, max_fd,
+		unsigned int, flags)
+{
+	unsigned int i;
+
+	if (flags & ~(CLOSE_RANGE_UNSHARE | CLOSE_RANGE_CLOEXEC))
+		return -EINVAL;
+	if (fd > max_fd)
+		return -EINVAL;
+	if (max_fd >= NR_OPEN_DEFAULT)
+		max_fd = NR_OPEN_DEFAULT - 1;
+	for (i = fd; i <= max_fd && fd < NR_OPEN_DEFAULT; i++) {
+		if (flags & CLOSE_RANGE_CLOEXEC)
+			set_close_on_exec(i, true);
+		else
+			close_fd(i);
+	}
+	return 0;
+}
