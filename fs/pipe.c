@@ -84,10 +84,12 @@ static void ring_put(struct pipe_inode_info *pipe, const char *from,
 }
 
 /*
- * Make sure the pages that @n more bytes land in exist.  Allocates with
- * the lock dropped; returns false without memory.
+ * Do the pages that @n more bytes land in exist?  Returns 0 when they
+ * do (the lock was held throughout), 1 when one was allocated with the
+ * lock dropped (the caller looks at the pipe again: another writer may
+ * have moved the end), -ENOMEM without memory.
  */
-static bool ring_pages(struct pipe_inode_info *pipe, unsigned int n)
+static int ring_pages(struct pipe_inode_info *pipe, unsigned int n)
 {
 	unsigned int end = pipe->start + pipe->len;
 	unsigned int i;
@@ -102,13 +104,14 @@ static bool ring_pages(struct pipe_inode_info *pipe, unsigned int n)
 		page = kmalloc(PIPE_BUF, GFP_KERNEL);
 		spin_lock(&pipe->lock);
 		if (!page)
-			return false;
+			return -ENOMEM;
 		if (pipe->bufs[slot])
 			kfree(page);	/* another writer was first */
 		else
 			pipe->bufs[slot] = page;
+		return 1;
 	}
-	return true;
+	return 0;
 }
 
 static ssize_t pipe_read(struct file *file, struct iov_iter *to,
@@ -212,12 +215,11 @@ static ssize_t pipe_write(struct file *file, struct iov_iter *from,
 			continue;
 		}
 		n = min_t(unsigned int, held, PIPE_SIZE - pipe->len);
-		if (!ring_pages(pipe, n)) {
-			err = -ENOMEM;
+		err = ring_pages(pipe, n);
+		if (err < 0)
 			break;
-		}
-		/* the lock was dropped: look at the room again */
-		if (!pipe->readers || PIPE_SIZE - pipe->len < n)
+		/* the lock was dropped: look at the pipe again */
+		if (err)
 			continue;
 		ring_put(pipe, bounce + off, n);
 		off += n;
