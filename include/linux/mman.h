@@ -36,6 +36,11 @@
 #define MREMAP_FIXED		2
 #define MREMAP_DONTUNMAP	4
 
+/* msync() flags */
+#define MS_ASYNC		1
+#define MS_INVALIDATE		2
+#define MS_SYNC			4
+
 #define MADV_NORMAL		0
 #define MADV_RANDOM		1
 #define MADV_SEQUENTIAL		2
