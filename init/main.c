@@ -27,6 +27,7 @@
 #include <linux/serial_8250.h>
 #include <linux/start_kernel.h>
 #include <linux/tick.h>
+#include <linux/timekeeping.h>
 #include <linux/utsname.h>
 #include <linux/vfile.h>
 #include <asm/apic.h>
@@ -110,6 +111,7 @@ void start_kernel(void)
 	sched_init();
 	smp_init();
 	tick_init();
+	timekeeping_init(rtc_cmos_read_seconds());
 	serial8250_irq_init();	/* needs the IO-APIC and this CPU's APIC */
 	crash_test_run();
 	pat_cpus_debugfs_init();

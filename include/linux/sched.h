@@ -52,6 +52,13 @@ struct fs_struct;
 struct fpu;
 struct kthread;
 
+/* where restart_syscall() takes an interrupted relative sleep up */
+struct nanosleep_restart {
+	u64 deadline;			/* monotonic ns */
+	void __user *rmtp;		/* the time left goes here, or NULL */
+	bool armed;			/* a sleep was interrupted */
+};
+
 struct task_struct {
 	/* identity */
 	char comm[TASK_COMM_LEN];	/* written only by the task itself */
@@ -122,6 +129,9 @@ struct task_struct {
 	int __user *set_child_tid;
 	int __user *clear_child_tid;
 	struct rlimit rlim[RLIM_NLIMITS];
+
+	/* time: kernel/time/time_syscalls.c */
+	struct nanosleep_restart nanosleep_restart;
 };
 
 /* each CPU works for its own context */
