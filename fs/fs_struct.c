@@ -21,14 +21,19 @@ struct fs_struct *current_fs(void)
 	return t && t->fs ? t->fs : &init_fs;
 }
 
+/* a process's are its credentials'; kernel contexts keep the fs_struct's */
 u32 current_fsuid(void)
 {
-	return current_fs()->fsuid;
+	struct task_struct *t = current;
+
+	return t && t->mm ? t->cred.fsuid : current_fs()->fsuid;
 }
 
 u32 current_fsgid(void)
 {
-	return current_fs()->fsgid;
+	struct task_struct *t = current;
+
+	return t && t->mm ? t->cred.fsgid : current_fs()->fsgid;
 }
 
 void get_fs_root(struct fs_struct *fs, struct path *root)

@@ -118,6 +118,7 @@ static void copy_process_state(struct task_struct *p,
 	p->clear_child_tid = args->flags & CLONE_CHILD_CLEARTID ?
 			     args->child_tid : NULL;
 	memcpy(p->rlim, cur->rlim, sizeof(p->rlim));
+	p->cred = cur->cred;
 	init_waitqueue_head(&p->wait_chldexit);
 	init_waitqueue_head(&p->vfork_wait);
 	INIT_LIST_HEAD(&p->children);

@@ -3,8 +3,8 @@
  * Who the kernel and the caller are: uname() and the id calls.
  *
  * uname() says "Linux" for sysname, as programs built for Linux test it,
- * and cachet's own release and version.  There are no credentials yet:
- * every task runs as root (uid and gid 0), which the id calls report.
+ * and cachet's own release and version.  The id calls report the task's
+ * credentials (kernel/cred.c).
  */
 #include <linux/errno.h>
 #include <linux/sched.h>
@@ -56,20 +56,20 @@ SYSCALL_DEFINE0(gettid)
 
 SYSCALL_DEFINE0(getuid)
 {
-	return 0;
+	return current->cred.uid;
 }
 
 SYSCALL_DEFINE0(geteuid)
 {
-	return 0;
+	return current->cred.euid;
 }
 
 SYSCALL_DEFINE0(getgid)
 {
-	return 0;
+	return current->cred.gid;
 }
 
 SYSCALL_DEFINE0(getegid)
 {
-	return 0;
+	return current->cred.egid;
 }

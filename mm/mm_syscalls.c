@@ -5,13 +5,15 @@
  *
  * msync() has nothing to write back (every object lives in RAM) and
  * mlock() nothing to pin (nothing is ever paged out): both check their
- * arguments and the range as Linux does and then succeed.  RLIMIT_MEMLOCK
- * does not bind root (CAP_IPC_LOCK in Linux), and every task is root.
+ * arguments and the range as Linux does and then succeed.  mlock() is
+ * bound by RLIMIT_MEMLOCK (-ENOMEM) unless the caller has CAP_IPC_LOCK.
  */
+#include <linux/cred.h>
 #include <linux/errno.h>
 #include <linux/mm.h>
 #include <linux/mm_types.h>
 #include <linux/mman.h>
+#include <linux/resource.h>
 #include <linux/sched.h>
 #include <linux/syscalls.h>
 #include "internal.h"
@@ -82,6 +84,9 @@ static int lock_range(unsigned long start, size_t len)
 		return -EINVAL;
 	if (end == start)
 		return 0;
+	if (end - start > current->rlim[RLIMIT_MEMLOCK].rlim_cur &&
+	    !capable(CAP_IPC_LOCK))
+		return -ENOMEM;
 	return range_present(current->mm, start, end - start);
 }
 

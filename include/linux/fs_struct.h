@@ -3,10 +3,10 @@
  * A process's root, working directory and umask (fs/fs_struct.c), shared
  * by CLONE_FS tasks and copied by fork.
  *
- * The file-system ids (Linux's fsuid and fsgid, in struct cred) live
- * here until tasks get credentials: every permission check reads them
- * through current_fsuid() and current_fsgid() only, so moving them is a
- * change to those two functions.
+ * Every permission check reads the file-system ids through
+ * current_fsuid() and current_fsgid(): a process's come from its
+ * credentials (include/linux/cred.h); the fsuid and fsgid here are those
+ * of kernel contexts (the boot's, kernel threads', the fs tests').
  */
 #ifndef _CACHET_LINUX_FS_STRUCT_H
 #define _CACHET_LINUX_FS_STRUCT_H

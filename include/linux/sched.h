@@ -27,6 +27,7 @@
 #include <linux/signal.h>
 #include <linux/spinlock.h>
 #include <linux/resource.h>
+#include <linux/cred.h>
 #include <linux/types.h>
 #include <linux/wait.h>
 #include <asm/percpu.h>
@@ -129,6 +130,9 @@ struct task_struct {
 	int __user *set_child_tid;
 	int __user *clear_child_tid;
 	struct rlimit rlim[RLIM_NLIMITS];
+
+	/* credentials: kernel/cred.c; written by the task itself only */
+	struct cred cred;
 
 	/* time: kernel/time/time_syscalls.c */
 	struct nanosleep_restart nanosleep_restart;

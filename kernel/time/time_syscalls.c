@@ -11,6 +11,7 @@
  * the same deadline) when none does; an absolute sleep returns
  * -ERESTARTNOHAND and is simply made again.  That is Linux's behaviour.
  */
+#include <linux/cred.h>
 #include <linux/errno.h>
 #include <linux/jiffies.h>
 #include <linux/kernel.h>
@@ -29,12 +30,6 @@ struct timezone {
 };
 
 static struct timezone sys_tz;
-
-/* Linux's CAP_SYS_TIME: every task is root */
-static bool time_capable(void)
-{
-	return true;
-}
 
 static int clock_read_ns(clockid_t which, u64 *ns)
 {
@@ -146,7 +141,7 @@ SYSCALL_DEFINE2(settimeofday, struct __kernel_old_timeval __user *, tv,
 		if (z.tz_minuteswest > 15 * 60 || z.tz_minuteswest < -15 * 60)
 			return -EINVAL;
 	}
-	if (!time_capable())
+	if (!capable(CAP_SYS_TIME))
 		return -EPERM;
 	if (tz)
 		sys_tz = z;
