@@ -43,12 +43,26 @@ static void fd_assign(unsigned long *map, unsigned int fd, bool on)
 		map[fd / BITS_PER_LONG] &= ~bit;
 }
 
+/*
+ * The descriptors a process may use: below its RLIMIT_NOFILE, as Linux,
+ * and the table's size.  Kernel contexts have the whole table.
+ */
+static unsigned int nofile_limit(void)
+{
+	struct task_struct *t = current;
+
+	if (!t || !t->mm)
+		return NR_OPEN_DEFAULT;
+	return min(t->rlim[RLIMIT_NOFILE].rlim_cur,
+		   (unsigned long)NR_OPEN_DEFAULT);
+}
+
 /* file_lock held: the lowest free descriptor >= @start, or -EMFILE */
 static int find_free_fd(struct files_struct *files, unsigned int start)
 {
-	unsigned int fd = max(start, files->next_fd);
+	unsigned int fd = max(start, files->next_fd), end = nofile_limit();
 
-	for (; fd < NR_OPEN_DEFAULT; fd++)
+	for (; fd < end; fd++)
 		if (!fd_test(files->open_fds, fd))
 			return fd;
 	return -EMFILE;
@@ -180,7 +194,7 @@ int f_dupfd(unsigned int from, struct file *file, unsigned int flags)
 {
 	int fd;
 
-	if (from >= NR_OPEN_DEFAULT)
+	if (from >= nofile_limit())
 		return -EINVAL;
 	fd = alloc_fd(from, flags);
 	if (fd >= 0)
@@ -203,7 +217,7 @@ int ksys_dup(unsigned int fildes)
 /**
  * ksys_dup3() - make @newfd a copy of @oldfd
  * @oldfd: open
- * @newfd: below NR_OPEN_DEFAULT; closed first if open
+ * @newfd: below RLIMIT_NOFILE (and NR_OPEN_DEFAULT); closed first if open
  * @flags: 0 or O_CLOEXEC
  *
  * Returns @newfd, -EBADF (@oldfd not open, @newfd out of range) or
@@ -218,7 +232,7 @@ int ksys_dup3(unsigned int oldfd, unsigned int newfd, int flags)
 		return -EINVAL;
 	if (oldfd == newfd)
 		return -EINVAL;
-	if (newfd >= NR_OPEN_DEFAULT)
+	if (newfd >= nofile_limit())
 		return -EBADF;
 	spin_lock(&files->file_lock);
 	f = oldfd < NR_OPEN_DEFAULT ? files->fd[oldfd] : NULL;

@@ -125,14 +125,33 @@ static void copy_process_state(struct task_struct *p,
 	copy_thread_user(p);
 }
 
-/* link @p under current; false if the process limit is reached */
+/*
+ * Linux's RLIMIT_NPROC, under tasklist_lock: the processes of the real
+ * user reach the limit.  Root, CAP_SYS_RESOURCE and CAP_SYS_ADMIN are
+ * not bound.
+ */
+static bool nproc_refused(const struct task_struct *cur)
+{
+	unsigned long n = 0, max = cur->rlim[RLIMIT_NPROC].rlim_cur;
+	struct task_struct *t;
+
+	if (max == RLIM_INFINITY || !cur->cred.uid ||
+	    capable(CAP_SYS_RESOURCE) || capable(CAP_SYS_ADMIN))
+		return false;
+	for_each_process(t)
+		if (t->cred.uid == cur->cred.uid && ++n >= max)
+			return true;
+	return false;
+}
+
+/* link @p under current; false if a process limit is reached */
 static bool link_process(struct task_struct *p)
 {
 	struct task_struct *cur = current;
 	unsigned long flags;
 
 	spin_lock_irqsave(&tasklist_lock, flags);
-	if (nr_processes_now() >= process_limit()) {
+	if (nr_processes_now() >= process_limit() || nproc_refused(cur)) {
 		spin_unlock_irqrestore(&tasklist_lock, flags);
 		return false;
 	}

@@ -35,4 +35,10 @@ struct rlimit64 {
 	unsigned long long rlim_max;
 };
 
+struct task_struct;
+
+/* read and/or set one limit of @tsk (kernel/sys_rlimit.c) */
+int do_prlimit(struct task_struct *tsk, unsigned int resource,
+	       const struct rlimit *new, struct rlimit *old);
+
 #endif /* _CACHET_LINUX_RESOURCE_H */

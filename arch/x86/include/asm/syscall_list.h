@@ -141,3 +141,7 @@ __SYSCALL(setfsgid)
 __SYSCALL(getgroups)
 __SYSCALL(setgroups)
 __SYSCALL(capget)
+/* limits: kernel/sys_rlimit.c */
+__SYSCALL(getrlimit)
+__SYSCALL(setrlimit)
+__SYSCALL(prlimit64)
