@@ -134,6 +134,11 @@ struct task_struct {
 	/* credentials: kernel/cred.c; written by the task itself only */
 	struct cred cred;
 
+	/* kernel/sys_thread.c */
+	void __user *robust_list;	/* stored for get_robust_list() */
+	int pdeath_signal;		/* PR_SET_PDEATHSIG */
+	unsigned int personality;	/* PER_LINUX */
+
 	/* time: kernel/time/time_syscalls.c */
 	struct nanosleep_restart nanosleep_restart;
 };
