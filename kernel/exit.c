@@ -159,6 +159,7 @@ void __noreturn do_exit(long code)
 
 	if (is_global_init(t))
 		panic("Attempted to kill init! exitcode=0x%08lx", code);
+	exit_itimers(t);
 	exit_mm(t);
 	exit_files_fs(t);
 	if (t->pid == t->sid)

@@ -28,6 +28,7 @@
 #include <linux/spinlock.h>
 #include <linux/resource.h>
 #include <linux/cred.h>
+#include <linux/timer.h>
 #include <linux/types.h>
 #include <linux/wait.h>
 #include <asm/percpu.h>
@@ -52,6 +53,16 @@ struct files_struct;
 struct fs_struct;
 struct fpu;
 struct kthread;
+
+/* ITIMER_REAL (kernel/time/itimer.c), under its itimer_lock */
+struct itimer_real {
+	struct timer_list timer;	/* function NULL: never armed */
+	u64 deadline_ns;		/* monotonic; 0: stopped */
+	u64 incr_ns;			/* the interval; 0: one shot */
+};
+
+/* stop @t's interval timer: exit, before @t can go */
+void exit_itimers(struct task_struct *t);
 
 /* where restart_syscall() takes an interrupted relative sleep up */
 struct nanosleep_restart {
@@ -141,6 +152,7 @@ struct task_struct {
 
 	/* time: kernel/time/time_syscalls.c */
 	struct nanosleep_restart nanosleep_restart;
+	struct itimer_real it_real;	/* kernel/time/itimer.c */
 };
 
 /* each CPU works for its own context */

@@ -158,3 +158,7 @@ __SYSCALL(sched_getaffinity)
 __SYSCALL(sched_setaffinity)
 __SYSCALL(getcpu)
 __SYSCALL(getrandom)
+/* interval timers: kernel/time/itimer.c */
+__SYSCALL(alarm)
+__SYSCALL(setitimer)
+__SYSCALL(getitimer)
