@@ -201,6 +201,27 @@ void force_sig(int sig)
 	force_sig_info(&info);
 }
 
+/**
+ * force_sigsegv() - a handler's frame for @sig could not be built
+ * @sig: the signal that was being delivered
+ *
+ * As Linux: SIGSEGV.  When @sig was SIGSEGV itself, its handler cannot
+ * run either, so the default action (death) is put back first; else the
+ * SIGSEGV handler would be tried, and fail, forever.
+ */
+void force_sigsegv(int sig)
+{
+	struct task_struct *t = current;
+	unsigned long flags;
+
+	if (sig == SIGSEGV) {
+		spin_lock_irqsave(&t->sighand->siglock, flags);
+		sig_action(t, SIGSEGV)->sa.sa_handler = SIG_DFL;
+		spin_unlock_irqrestore(&t->sighand->siglock, flags);
+	}
+	force_sig(SIGSEGV);
+}
+
 /* discard every pending instance of @sig; the caller holds the siglock */
 static void flush_one_signal(struct task_struct *t, int sig)
 {

@@ -90,6 +90,7 @@ int send_sig_info(int sig, const siginfo_t *info, struct task_struct *t);
 int send_sig(int sig, struct task_struct *t, int priv);
 void force_sig_fault(int sig, int code, void __user *addr);
 void force_sig(int sig);
+void force_sigsegv(int sig);
 int kill_pgrp(int pgid, int sig, int priv);
 bool get_signal(struct ksignal *ksig);
 void signal_delivered(struct ksignal *ksig, bool stepping);

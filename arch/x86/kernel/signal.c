@@ -257,7 +257,7 @@ void arch_do_signal_or_restart(struct pt_regs *regs)
 	if (get_signal(&ksig)) {
 		restart_syscall_for(regs, true, ksig.ka.sa.sa_flags);
 		if (setup_rt_frame(&ksig, regs)) {
-			force_sig(SIGSEGV);
+			force_sigsegv(ksig.sig);
 			return;
 		}
 		signal_delivered(&ksig, false);
