@@ -162,3 +162,5 @@ __SYSCALL(getrandom)
 __SYSCALL(alarm)
 __SYSCALL(setitimer)
 __SYSCALL(getitimer)
+/* reboot: kernel/reboot.c */
+__SYSCALL(reboot)
