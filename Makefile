@@ -11,9 +11,10 @@
 #   make defconfig      write .config from arch/x86/configs/defconfig
 #   make                build ./vmlinux (ELF64, PVH entry note)
 #   make initramfs      build usr/initramfs.cpio.gz from Debian's
-#                       busybox-static (not used by the kernel yet)
+#                       busybox-static: make run boots into it
 #   make run            install what is missing, build, boot in QEMU
 #   make check          install what is missing, run every test
+#                       (FULL=1: the full loop counts, e.g. 10000 forks)
 #   make bench          regenerate the benchmark figures in Documentation/
 #   make CC=clang       build with clang (gcc is the default)
 #   make C=1            also run sparse on each C file compiled; C=2 on
@@ -225,9 +226,11 @@ run: deps
 		-append "$(QEMU_APPEND)" -serial stdio -display none -no-reboot
 
 .PHONY: check
+# FULL=1: the issue's full loop counts (10000 fork+exec rounds)
 check: deps
 	$(Q)$(MAKE) --no-print-directory all
-	$(Q)$(PYTHON) $(srctree)/tools/testing/runner/run_all.py --kernel $(VMLINUX)
+	$(Q)$(if $(FULL),USER_APPEND=stress_rounds=10000) $(PYTHON) \
+		$(srctree)/tools/testing/runner/run_all.py --kernel $(VMLINUX)
 
 # the memtype tree against Linux's (Documentation/x86/pat-bench.rst), then
 # the kernel's own "pat bench" figures in Documentation/x86/pat.rst

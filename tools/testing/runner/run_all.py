@@ -81,6 +81,9 @@ def main():
         # ../shared/linux): cachet cannot run it yet
         ("user selftests on Linux 6.1, 1 and 4 CPUs",
          ["make", "-s", "-C", "tools/testing/selftests/user", "run_tests"]),
+        ("user selftests on cachet, 2 and 4 CPUs",
+         ["make", "-s", "-C", "tools/testing/selftests/user", "cachet",
+          "SMP=2 4", "KERNEL=" + os.path.abspath(a.kernel)]),
     ]
     total = [0, 0, 0]
     for name, cmd in steps:

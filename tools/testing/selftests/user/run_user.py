@@ -131,6 +131,9 @@ def main():
         print("0 passed, 1 failed, 0 skipped")
         return 1
     append = "quiet" + (f" selftests={a.only}" if a.only else "")
+    # e.g. stress_rounds=10000 (make check FULL=1)
+    if os.environ.get("USER_APPEND"):
+        append += " " + os.environ["USER_APPEND"]
     if a.linux:
         res, why = boot_linux(a.image, a.smp, append, a.timeout)
         kname = "Linux 6.1"
