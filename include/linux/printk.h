@@ -55,5 +55,6 @@ extern int console_loglevel;
  * Returns the number of bytes copied, 0 at the end of the log.
  */
 unsigned long log_buf_read(unsigned long *pos, char *buf, unsigned long size);
+void log_buf_bounds(unsigned long *first, unsigned long *next);
 
 #endif /* _CACHET_LINUX_PRINTK_H */

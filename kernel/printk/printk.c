@@ -163,6 +163,21 @@ unsigned long log_buf_read(unsigned long *pos, char *buf, unsigned long size)
 }
 
 /**
+ * log_buf_bounds() - where the kept log starts and ends
+ * @first: the cursor of its oldest byte still kept
+ * @next: the cursor just past its newest byte
+ */
+void log_buf_bounds(unsigned long *first, unsigned long *next)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&logbuf_lock, flags);
+	*next = log_head;
+	*first = log_head > LOG_BUF_LEN ? log_head - LOG_BUF_LEN : 0;
+	spin_unlock_irqrestore(&logbuf_lock, flags);
+}
+
+/**
  * register_console() - add an output (and possibly input) device
  * @con: the console; with CON_PRINTBUFFER it first gets the log so far
  */

@@ -164,3 +164,4 @@ __SYSCALL(setitimer)
 __SYSCALL(getitimer)
 /* reboot: kernel/reboot.c */
 __SYSCALL(reboot)
+__SYSCALL(syslog)
