@@ -158,7 +158,10 @@ unsigned long do_mremap(struct mm_struct *mm, unsigned long addr,
 	new_len = PAGE_ALIGN(new_len);
 	if (!new_len || !old_len)
 		return -EINVAL;
-	if (new_len > mm->task_size || addr > mm->task_size - old_len)
+	/* no room can be found for more than the whole space (Linux) */
+	if (new_len > mm->task_size)
+		return -ENOMEM;
+	if (addr > mm->task_size - old_len)
 		return -EINVAL;
 	mmap_write_lock(mm);
 	ret = mremap_locked(mm, addr, old_len, new_len, flags, new_addr);
