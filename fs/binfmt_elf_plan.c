@@ -141,6 +141,10 @@ static int elf_check_load(const struct elf64_phdr *ph,
 	if (ELF_PAGEOFFSET(ph->p_offset) != ELF_PAGEOFFSET(ph->p_vaddr))
 		return elf_refuse(plan, -EINVAL,
 				  "PT_LOAD p_offset and p_vaddr differ modulo the page size");
+	/* as mmap() refuses a file range that wraps */
+	if (ph->p_filesz > ~0ULL - ph->p_offset)
+		return elf_refuse(plan, -EINVAL,
+				  "PT_LOAD p_offset + p_filesz wraps");
 	/*
 	 * File bytes past the end of the file are not refused: Linux maps
 	 * them and the program faults when it reaches them.

@@ -175,6 +175,8 @@ MUT(end_past_task, t->ph[1].p_memsz = 0x7ffffffff000ULL - 0x401180 + 1)
 MUT(vaddr_wrap, t->ph[1].p_vaddr = ~0ULL - 0x7f; t->ph[1].p_offset = 0x180)
 MUT(incongruent, t->ph[1].p_offset = 0x181)
 MUT(past_eof, t->ph[1].p_filesz = 0x81; t->ph[1].p_memsz = 0x1000)
+MUT(offset_wraps, t->ph[1].p_offset += 0xfffffffffffff000ULL;
+    t->ph[1].p_filesz = t->ph[1].p_memsz = 0x1000)
 MUT(offset_past_eof, t->ph[1].p_offset = 0x10000180)
 MUT(overlap, t->ph[1].p_vaddr = 0x400180)
 MUT(descending, t->ph[1].p_vaddr = 0x3ff180)
@@ -208,6 +210,7 @@ static const struct mutation mutations[] = {
 	{ "end one past TASK_SIZE", mut_end_past_task, -EINVAL, 0 },
 	{ "p_vaddr + p_memsz wraps", mut_vaddr_wrap, -EINVAL, 0 },
 	{ "p_offset incongruent", mut_incongruent, -EINVAL, 0 },
+	{ "p_offset + p_filesz wraps", mut_offset_wraps, -EINVAL, 0 },
 	{ "overlapping PT_LOADs", mut_overlap, -EINVAL, 0 },
 	{ "descending PT_LOADs", mut_descending, -EINVAL, 0 },
 	{ "below mmap_min_addr", mut_below_min_addr, -EPERM, 0 },
