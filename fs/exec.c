@@ -46,8 +46,6 @@
 #define BINPRM_MAX_RECURSION	4
 /* the initial stack VMA, before it grows down (Linux starts with 128 KiB) */
 #define STACK_INITIAL		(128 * 1024UL)
-/* top-of-stack randomisation: Linux's 22 bits of pages (16 GiB) */
-#define STACK_RND_PAGES		((1UL << 22) - 1)
 /* heap start randomisation: Linux's 32 MiB */
 #define BRK_RND_RANGE		(32UL << 20)
 
@@ -302,7 +300,7 @@ static int exec_setup_stack(struct exec_ctx *c)
 	get_random_bytes(random, sizeof(random));
 	a.random = random;
 	a.align_pad = (random_long() % EXEC_STACK_MAX_PAD) & ~15UL;
-	top = TASK_SIZE_MAX - ((random_long() & STACK_RND_PAGES) << PAGE_SHIFT);
+	top = TASK_SIZE_MAX - (random_long() & STACK_RND_MAX);
 	size = PAGE_ALIGN(c->arg_limit + EXEC_STACK_MAX_PAD + PAGE_SIZE);
 	if (c->plan.exec_stack == EXSTACK_ENABLE_X)
 		prot |= PROT_EXEC;
@@ -341,6 +339,8 @@ static int exec_build_mm(struct exec_ctx *c)
 	c->mm = mm_alloc();
 	if (!c->mm)
 		return -ENOMEM;
+	/* Linux's mmap randomisation, below the stack's room */
+	c->mm->mmap_base -= random_long() & MMAP_RND_MAX;
 	for (i = 0; i < c->plan.nr_loads; i++) {
 		err = exec_load_segment(c, &c->plan.loads[i]);
 		if (err)

@@ -17,10 +17,14 @@
 #include <asm/uaccess.h>
 #include "internal.h"
 
-/* Linux's mmap_base() with no randomization: the stack's room below the top */
+/*
+ * Linux's mmap_base() before its random part (exec adds that): room for
+ * the stack below the top, its guard gap and how far exec may move the
+ * stack's top down (STACK_RND_MAX), so mappings never meet the stack.
+ */
 static unsigned long mmap_base(unsigned long task_size)
 {
-	unsigned long gap = _STK_LIM + STACK_GUARD_GAP;
+	unsigned long gap = _STK_LIM + STACK_GUARD_GAP + STACK_RND_MAX;
 
 	/* Linux keeps at least 128 MiB for the stack, at most 5/6 of it all */
 	gap = max(gap, 128UL << 20);

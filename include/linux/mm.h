@@ -124,6 +124,11 @@ static inline void put_page(struct page *page)
 #define VM_FAULT_NOPAGE		0x000100
 #define VM_FAULT_ERROR	(VM_FAULT_OOM | VM_FAULT_SIGBUS | VM_FAULT_SIGSEGV)
 
+/* how far exec moves the stack's top down at most: Linux's 16 GiB */
+#define STACK_RND_MAX		(((1UL << 22) - 1) << PAGE_SHIFT)
+/* how far exec moves mmap_base down at most: Linux's mmap_rnd_bits 28 */
+#define MMAP_RND_MAX		(((1UL << 28) - 1) << PAGE_SHIFT)
+
 /* Linux's default stack_guard_gap: 256 pages below a stack VMA */
 #define STACK_GUARD_GAP		(256UL << PAGE_SHIFT)
 
