@@ -43,8 +43,10 @@ static bool sig_ignored(struct task_struct *t, int sig)
 {
 	__sighandler_t h;
 
-	if (sigismember(&t->blocked, sig))
-		return false;	/* may be unblocked with another action */
+	/* blocked (for rt_sigtimedwait: blocked before it waited) signals
+	 * may yet be taken or get another action */
+	if (sigismember(&t->blocked, sig) || sigismember(&t->real_blocked, sig))
+		return false;
 	h = sig_action(t, sig)->sa.sa_handler;
 	/* init gets only what it handles: not even SIGKILL or SIGSTOP */
 	if (is_global_init(t) && h == SIG_DFL)
@@ -773,12 +775,14 @@ SYSCALL_DEFINE4(rt_sigtimedwait, const sigset_t __user *, uthese,
 	sig = dequeue_one_of(t, &these, &info);
 	if (!sig && timeout) {
 		saved = t->blocked;
+		t->real_blocked = saved;
 		set_current_blocked(&(sigset_t){ { saved.sig[0] & ~these.sig[0] } });
 		set_current_state(TASK_INTERRUPTIBLE);
 		if (!signal_pending(t))
 			schedule_timeout(timeout);
 		__set_current_state(TASK_RUNNING);
 		set_current_blocked(&saved);
+		t->real_blocked.sig[0] = 0;
 		sig = dequeue_one_of(t, &these, &info);
 		if (!sig)
 			return signal_pending(t) ? -EINTR : -EAGAIN;

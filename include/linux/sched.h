@@ -112,6 +112,7 @@ struct task_struct {
 	/* signals: kernel/signal.c, under sighand->siglock */
 	struct sighand_struct *sighand;
 	sigset_t blocked;
+	sigset_t real_blocked;		/* the mask under rt_sigtimedwait */
 	sigset_t saved_sigmask;		/* put back after sigsuspend & co */
 	bool restore_sigmask;
 	bool signal_forced;		/* a fault: even init must take it */
