@@ -55,7 +55,11 @@ struct exec_strings {
 	size_t used, size;
 	const char **ptr;		/* argc + envc pointers into buf */
 	unsigned long argc, envc, max;
+	size_t limit;			/* the arguments' room (arg_limit) */
 };
+
+/* the first try at copying the arguments: most fit in this */
+#define EXEC_ARGS_FIRST		(64 * 1024UL)
 
 struct exec_ctx {
 	char path[PATH_MAX];		/* what is being run now */
@@ -74,21 +78,23 @@ static int exec_copy_string(struct exec_strings *s, const char *kstr,
 			    const char __user *ustr)
 {
 	size_t room = s->size - s->used;
+	/* out of room: too big, or only for this first, smaller buffer */
+	int full = s->size < s->limit ? -ENOSPC : -E2BIG;
 	long len;
 
 	if (s->argc + s->envc >= s->max)
-		return -E2BIG;
+		return full;
 	if (kstr) {
 		len = strnlen(kstr, room);
 		if ((size_t)len == room)
-			return -E2BIG;
+			return full;
 		memcpy(s->buf + s->used, kstr, len + 1);
 	} else {
 		len = strncpy_from_user(s->buf + s->used, ustr, room);
 		if (len < 0)
 			return len;
 		if ((size_t)len == room)
-			return -E2BIG;
+			return full;
 	}
 	if ((size_t)len + 1 > MAX_ARG_STRLEN)
 		return -E2BIG;
@@ -139,10 +145,14 @@ static int exec_copy_args(struct exec_ctx *c, const char *const *kargv,
 			  const char __user *const __user *uenvp)
 {
 	struct exec_strings *s = &c->s;
+	size_t size = min((size_t)c->arg_limit, EXEC_ARGS_FIRST);
 	int err;
 
-	s->size = c->arg_limit;
-	s->max = c->arg_limit / sizeof(void *);
+again:
+	memset(s, 0, sizeof(*s));
+	s->limit = c->arg_limit;
+	s->size = size;
+	s->max = size / sizeof(void *);
 	s->buf = vmalloc(s->size);
 	s->ptr = vmalloc(s->max * sizeof(*s->ptr));
 	if (!s->buf || !s->ptr)
@@ -150,6 +160,12 @@ static int exec_copy_args(struct exec_ctx *c, const char *const *kargv,
 	err = exec_copy_vector(s, kargv, uargv, &s->argc);
 	if (!err)
 		err = exec_copy_vector(s, kenvp, uenvp, &s->envc);
+	/* the arguments did not fit the first buffer: the full room */
+	if (err == -ENOSPC) {
+		exec_strings_free(s);
+		size = c->arg_limit;
+		goto again;
+	}
 	/* strings and pointers together, as Linux counts them */
 	if (!err && s->used + (s->argc + s->envc + 2) * sizeof(void *) >
 		    c->arg_limit)
@@ -177,16 +193,17 @@ static int exec_rewrite_argv(struct exec_ctx *c)
 	long argc;
 	int err = -ENOMEM;
 
-	argv = vmalloc(old.max * sizeof(*argv));
+	argv = vmalloc(old.limit / sizeof(void *) * sizeof(*argv));
 	memset(s, 0, sizeof(*s));
-	s->size = old.size;
-	s->max = old.max;
+	s->limit = old.limit;
+	s->size = old.limit;
+	s->max = old.limit / sizeof(void *);
 	s->buf = vmalloc(s->size);
 	s->ptr = vmalloc(s->max * sizeof(*s->ptr));
 	if (!argv || !s->buf || !s->ptr)
 		goto out;
 	argc = binfmt_script_argv(&c->script, c->path, old.ptr, old.argc,
-				  argv, old.max);
+				  argv, s->max);
 	err = argc < 0 ? argc : 0;
 	for (i = 0; !err && i < (unsigned long)argc; i++, s->argc++)
 		err = exec_copy_string(s, argv[i], NULL);
@@ -301,7 +318,16 @@ static int exec_setup_stack(struct exec_ctx *c)
 	a.random = random;
 	a.align_pad = (random_long() % EXEC_STACK_MAX_PAD) & ~15UL;
 	top = TASK_SIZE_MAX - (random_long() & STACK_RND_MAX);
-	size = PAGE_ALIGN(c->arg_limit + EXEC_STACK_MAX_PAD + PAGE_SIZE);
+	/*
+	 * What the layout can take: the strings, their pointers, the
+	 * auxiliary vector, the alignment pad and a page for execfn, the
+	 * platform string and the random bytes; exec_stack_build() says
+	 * -EFAULT rather than overrun it.
+	 */
+	size = PAGE_ALIGN(c->s.used + strlen(c->execfn) + 1 +
+			  (c->s.argc + c->s.envc + 3) * sizeof(u64) +
+			  EXEC_AUXV_WORDS * sizeof(u64) + EXEC_STACK_MAX_PAD +
+			  PAGE_SIZE);
 	if (c->plan.exec_stack == EXSTACK_ENABLE_X)
 		prot |= PROT_EXEC;
 	buf = vmalloc(size);
