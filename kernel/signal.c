@@ -8,6 +8,7 @@
 #include <linux/kernel.h>
 #include <linux/printk.h>
 #include <linux/sched.h>
+#include <linux/sched/signal.h>
 #include <linux/sched/task.h>
 #include <linux/signal.h>
 #include <linux/slab.h>
@@ -500,11 +501,6 @@ SYSCALL_DEFINE2(rt_sigpending, sigset_t __user *, uset, size_t, sigsetsize)
 	return copy_to_user(uset, &set, sigsetsize) ? -EFAULT : 0;
 }
 
-static bool on_sig_stack(struct task_struct *t, unsigned long sp)
-{
-	return t->sas_ss_size && sp > t->sas_ss_sp &&
-	       sp - t->sas_ss_sp <= t->sas_ss_size;
-}
 
 SYSCALL_DEFINE2(sigaltstack, const stack_t __user *, uss,
 		stack_t __user *, uoss)

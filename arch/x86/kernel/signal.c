@@ -21,6 +21,7 @@
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/sched.h>
+#include <linux/sched/signal.h>
 #include <linux/signal.h>
 #include <linux/string.h>
 #include <linux/syscalls.h>
@@ -65,11 +66,6 @@ unsigned long signal_frame_min_size(void)
 	return sizeof(struct rt_sigframe) + math_frame_size() + 64 + 16;
 }
 
-static bool on_sig_stack(const struct task_struct *t, unsigned long sp)
-{
-	return t->sas_ss_size && sp > t->sas_ss_sp &&
-	       sp - t->sas_ss_sp <= t->sas_ss_size;
-}
 
 /* where the frame goes; its FPU state at *@fpstate */
 static struct rt_sigframe __user *get_sigframe(const struct ksignal *ksig,
