@@ -7,12 +7,23 @@
 #include <linux/errno.h>
 #include <linux/string.h>
 
+/*
+ * Eight bytes per iteration, then the tail: a string instruction costs
+ * per iteration on CPUs without fast short REP MOVSB, and under TCG each
+ * iteration is a pass through the translated loop, so a page copied by
+ * bytes is eight times slower.  Copying forwards in qwords stays correct
+ * for memmove()'s overlapping dst <= src case.
+ */
 void *memcpy(void *dst, const void *src, size_t n)
 {
 	void *ret = dst;
+	size_t q = n / 8;
 
-	__asm__ __volatile__("rep movsb"
-			     : "+D"(dst), "+S"(src), "+c"(n) : : "memory");
+	n %= 8;
+	__asm__ __volatile__("rep movsq\n\t"
+			     "movq %3, %%rcx\n\t"
+			     "rep movsb"
+			     : "+D"(dst), "+S"(src), "+c"(q) : "r"(n) : "memory");
 	return ret;
 }
 
@@ -28,12 +39,18 @@ void *memmove(void *dst, const void *src, size_t n)
 	return dst;
 }
 
+/* as memcpy(): qwords of the repeated byte, then the tail */
 void *memset(void *s, int c, size_t n)
 {
 	void *ret = s;
+	unsigned long v = 0x0101010101010101UL * (unsigned char)c;
+	size_t q = n / 8;
 
-	__asm__ __volatile__("rep stosb"
-			     : "+D"(s), "+c"(n) : "a"(c) : "memory");
+	n %= 8;
+	__asm__ __volatile__("rep stosq\n\t"
+			     "movq %3, %%rcx\n\t"
+			     "rep stosb"
+			     : "+D"(s), "+c"(q) : "a"(v), "r"(n) : "memory");
 	return ret;
 }
 

@@ -65,6 +65,31 @@ UNIT_TEST(string, memset_fills_low_byte)
 	EXPECT_EQ(b[7], 0);
 }
 
+/* every length around the qword/byte split, at every alignment */
+UNIT_TEST(string, memcpy_memset_every_length_and_alignment)
+{
+	unsigned char src[96], dst[96], want[96];
+	unsigned int off, n, i;
+
+	for (i = 0; i < sizeof(src); i++)
+		src[i] = (unsigned char)(i * 7 + 3);
+	for (off = 0; off < 8; off++)
+		for (n = 0; n + off + 8 <= sizeof(dst); n++) {
+			for (i = 0; i < sizeof(dst); i++)
+				dst[i] = want[i] = 0xee;
+			for (i = 0; i < n; i++)
+				want[off + i] = src[(off + 1) % 8 + i];
+			memcpy(dst + off, src + (off + 1) % 8, n);
+			if (memcmp(dst, want, sizeof(dst)))
+				ASSERT_FAIL("memcpy(+%u, %u bytes)", off, n);
+			for (i = 0; i < n; i++)
+				want[off + i] = 0x5a;
+			memset(dst + off, 0x5a, n);
+			if (memcmp(dst, want, sizeof(dst)))
+				ASSERT_FAIL("memset(+%u, %u bytes)", off, n);
+		}
+}
+
 UNIT_TEST(string, memcmp_is_unsigned)
 {
 	EXPECT_EQ(memcmp("abc", "abc", 3), 0);
