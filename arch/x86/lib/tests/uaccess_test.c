@@ -90,6 +90,41 @@ static void uaccess_test_unmapped(struct ktest *t)
  * One mapped page followed by an unmapped one: a copy that crosses into
  * the hole does exactly the bytes before it and reports the rest.
  */
+/*
+ * The copies move qwords and then bytes: whichever instruction faults,
+ * the count left must be exact, for every length and distance to the
+ * unmapped page at @end.
+ */
+static void fault_part_way_every_split(struct ktest *t, char *end)
+{
+	char buf[40];
+	unsigned long k, n, bad = 0;
+
+	for (k = 0; k <= 24; k++)
+		for (n = 0; n <= 32; n++) {
+			unsigned long want = n > k ? n - k : 0;
+
+			memset(end - k, 0x77, k);
+			memset(buf, 0x11, sizeof(buf));
+			if (__copy_user_bytes(buf, end - k, n) != want ||
+			    (n - want && (buf[n - want - 1] != 0x77)) ||
+			    buf[n - want] != 0x11)
+				bad++;
+			memset(buf, 0x11, sizeof(buf));
+			if (__copy_user_bytes(end - k, buf, n) != want ||
+			    (n - want && end[-(long)k + (long)(n - want) - 1] !=
+					 0x11))
+				bad++;
+			memset(end - k, 0x77, k);
+			if (__clear_user_bytes(end - k, n) != want ||
+			    (n - want && end[-(long)k + (long)(n - want) - 1]) ||
+			    (k > n - want && end[-(long)k + (long)(n - want)] !=
+					     0x77))
+				bad++;
+		}
+	KTEST_EXPECT_EQ(t, bad, 0);
+}
+
 static void uaccess_test_fault_part_way(struct ktest *t)
 {
 	struct vm_struct *area = get_vm_area_caller(2 * PAGE_SIZE, PAGE_SIZE,
@@ -118,6 +153,7 @@ static void uaccess_test_fault_part_way(struct ktest *t)
 	KTEST_EXPECT_EQ(t, c, 0x55);
 	KTEST_EXPECT_EQ(t, __get_user_byte(&c, p - 4), 0);
 	KTEST_EXPECT_EQ(t, c, 'B');
+	fault_part_way_every_split(t, p);
 	vunmap_range((unsigned long)area->addr, PAGE_SIZE);
 	free_vm_area(area);
 	free_page(page);
