@@ -8,6 +8,7 @@
 #ifndef _CACHET_LINUX_VMALLOC_H
 #define _CACHET_LINUX_VMALLOC_H
 
+#include <linux/gfp.h>
 #include <linux/types.h>
 #include <asm/page_types.h>
 
@@ -50,6 +51,12 @@ void free_vm_area(struct vm_struct *area);
 void *vmalloc(unsigned long size);
 void *vzalloc(unsigned long size);
 void vfree(const void *addr);
+
+/* mm/util.c: kmalloc() when a block is there, else vmalloc() */
+void *kvmalloc(size_t size, gfp_t gfp);
+void *kvzalloc(size_t size, gfp_t gfp);
+void kvfree(const void *addr);
+bool is_vmalloc_addr(const void *x);
 
 /*
  * Call @fn on every area in address order, with vmap_lock held (IRQs

@@ -155,6 +155,57 @@ static void test_vmalloc(struct ktest *t)
 	KTEST_EXPECT_EQ(t, nr_free_pages(), free);
 }
 
+/* fill @n bytes of @p and read them back; then whether it was zeroed */
+static bool kv_usable(u8 *p, size_t n, bool *was_zero)
+{
+	size_t i;
+
+	*was_zero = true;
+	for (i = 0; i < n; i++) {
+		*was_zero &= !p[i];
+		p[i] = (u8)(i * 13);
+	}
+	for (i = 0; i < n; i++)
+		if (p[i] != (u8)(i * 13))
+			return false;
+	return true;
+}
+
+/* kmalloc() while the block exists: no page table changes, no vmalloc */
+static void test_kvmalloc(struct ktest *t)
+{
+	unsigned long free = nr_free_pages(), used = vmalloc_nr_pages();
+	size_t big = KMALLOC_MAX_SIZE + PAGE_SIZE;
+	bool zero;
+	u8 *p;
+
+	p = kvzalloc(64 << 10, GFP_KERNEL);
+	KTEST_ASSERT_TRUE(t, p != NULL);
+	KTEST_EXPECT_FALSE(t, is_vmalloc_addr(p));
+	KTEST_EXPECT_EQ(t, vmalloc_nr_pages(), used);
+	KTEST_EXPECT_TRUE(t, kv_usable(p, 64 << 10, &zero));
+	KTEST_EXPECT_TRUE(t, zero);
+	kvfree(p);
+	KTEST_EXPECT_EQ(t, nr_free_pages(), free);
+
+	/*
+	 * More than one buddy block can hold: vmalloc().  Its page tables
+	 * stay once made, as Linux's do: a first round makes them.
+	 */
+	kvfree(kvmalloc(big, GFP_KERNEL));
+	free = nr_free_pages();
+	p = kvzalloc(big, GFP_KERNEL);
+	KTEST_ASSERT_TRUE(t, p != NULL);
+	KTEST_EXPECT_TRUE(t, is_vmalloc_addr(p));
+	KTEST_EXPECT_EQ(t, vmalloc_nr_pages(), used + big / PAGE_SIZE);
+	KTEST_EXPECT_TRUE(t, kv_usable(p, big, &zero));
+	KTEST_EXPECT_TRUE(t, zero);
+	kvfree(p);
+	kvfree(NULL);
+	KTEST_EXPECT_EQ(t, vmalloc_nr_pages(), used);
+	KTEST_EXPECT_EQ(t, nr_free_pages(), free);
+}
+
 /* a page allocation failing halfway must leave nothing behind */
 static void test_vmalloc_failure(struct ktest *t)
 {
@@ -234,6 +285,7 @@ static struct ktest_case mm_vmalloc_cases[] = {
 	KTEST_CASE(test_find_remove),
 	KTEST_CASE(test_vmalloc),
 	KTEST_CASE(test_vmalloc_failure),
+	KTEST_CASE(test_kvmalloc),
 	KTEST_CASE(test_vmallocinfo),
 	{}
 };
