@@ -135,8 +135,8 @@ static int exec_copy_vector(struct exec_strings *s, const char *const *kvec,
 
 static void exec_strings_free(struct exec_strings *s)
 {
-	vfree(s->buf);
-	vfree(s->ptr);
+	kvfree(s->buf);
+	kvfree(s->ptr);
 }
 
 static int exec_copy_args(struct exec_ctx *c, const char *const *kargv,
@@ -153,8 +153,8 @@ again:
 	s->limit = c->arg_limit;
 	s->size = size;
 	s->max = size / sizeof(void *);
-	s->buf = vmalloc(s->size);
-	s->ptr = vmalloc(s->max * sizeof(*s->ptr));
+	s->buf = kvmalloc(s->size, GFP_KERNEL);
+	s->ptr = kvmalloc(s->max * sizeof(*s->ptr), GFP_KERNEL);
 	if (!s->buf || !s->ptr)
 		return -ENOMEM;
 	err = exec_copy_vector(s, kargv, uargv, &s->argc);
@@ -193,13 +193,13 @@ static int exec_rewrite_argv(struct exec_ctx *c)
 	long argc;
 	int err = -ENOMEM;
 
-	argv = vmalloc(old.limit / sizeof(void *) * sizeof(*argv));
+	argv = kvmalloc(old.limit / sizeof(void *) * sizeof(*argv), GFP_KERNEL);
 	memset(s, 0, sizeof(*s));
 	s->limit = old.limit;
 	s->size = old.limit;
 	s->max = old.limit / sizeof(void *);
-	s->buf = vmalloc(s->size);
-	s->ptr = vmalloc(s->max * sizeof(*s->ptr));
+	s->buf = kvmalloc(s->size, GFP_KERNEL);
+	s->ptr = kvmalloc(s->max * sizeof(*s->ptr), GFP_KERNEL);
 	if (!argv || !s->buf || !s->ptr)
 		goto out;
 	argc = binfmt_script_argv(&c->script, c->path, old.ptr, old.argc,
@@ -210,7 +210,7 @@ static int exec_rewrite_argv(struct exec_ctx *c)
 	for (i = 0; !err && i < old.envc; i++, s->envc++)
 		err = exec_copy_string(s, old.ptr[old.argc + i], NULL);
 out:
-	vfree(argv);
+	kvfree(argv);
 	exec_strings_free(&old);
 	return err;
 }
@@ -270,17 +270,17 @@ static int exec_load_segment(struct exec_ctx *c, const struct elf_load_seg *l)
 	if (!len)
 		return 0;
 	if (bytes) {
-		buf = vmalloc(bytes);
+		buf = kvmalloc(bytes, GFP_KERNEL);
 		if (!buf)
 			return -ENOMEM;
 		n = exec_read(c->file, l->offset, buf, bytes);
 		if (n != (long)bytes) {
-			vfree(buf);
+			kvfree(buf);
 			return n < 0 ? n : -EIO;
 		}
 	}
 	err = vm_map_bytes(c->mm, l->start, len, l->prot, buf, bytes);
-	vfree(buf);
+	kvfree(buf);
 	return err;
 }
 
@@ -330,7 +330,7 @@ static int exec_setup_stack(struct exec_ctx *c)
 			  PAGE_SIZE);
 	if (c->plan.exec_stack == EXSTACK_ENABLE_X)
 		prot |= PROT_EXEC;
-	buf = vmalloc(size);
+	buf = kvmalloc(size, GFP_KERNEL);
 	if (!buf)
 		return -ENOMEM;
 	err = exec_stack_build(buf, size, top, &a, &c->layout, &reason);
@@ -347,7 +347,7 @@ static int exec_setup_stack(struct exec_ctx *c)
 			err = copy_to_mm(c->mm, top - used,
 					 (u8 *)buf + size - used, used);
 	}
-	vfree(buf);
+	kvfree(buf);
 	c->mm->start_stack = c->layout.sp;
 	c->mm->arg_start = c->layout.arg_start;
 	c->mm->arg_end = c->layout.arg_end;
