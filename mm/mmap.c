@@ -19,12 +19,6 @@
 #include <asm/pgtable_user.h>
 #include "internal.h"
 
-/* mm/ has no file mappings until the VFS supplies them */
-__weak int call_mmap(struct file *file, struct vm_area_struct *vma)
-{
-	return -ENODEV;
-}
-
 static bool range_free(struct mm_struct *mm, unsigned long addr,
 		       unsigned long len)
 {
@@ -177,6 +171,12 @@ static unsigned long mmap_locked(struct mm_struct *mm, struct file *file,
 	if ((flags & MAP_FIXED_NOREPLACE) &&
 	    find_vma_intersection(mm, addr, addr + len))
 		return -EEXIST;
+	/* the file's checks come after the placement's, as in Linux */
+	if (file) {
+		err = mmap_file_vm_flags(file, flags, pgoff, len, &vm_flags);
+		if (err)
+			return err;
+	}
 	vma = vma_alloc();
 	if (!vma)
 		return -ENOMEM;
@@ -213,7 +213,7 @@ static unsigned long mmap_locked(struct mm_struct *mm, struct file *file,
 /**
  * do_mmap() - map @len bytes of @file (NULL: anonymous memory) into @mm
  * @mm: the space
- * @file: the file, opaque to mm/ (call_mmap()), or NULL
+ * @file: the file (mm/filemap.c checks it and calls its ->mmap()), or NULL
  * @addr: hint, or the address with MAP_FIXED / MAP_FIXED_NOREPLACE
  * @len: bytes, rounded up to pages
  * @prot: PROT_*
@@ -226,7 +226,8 @@ static unsigned long mmap_locked(struct mm_struct *mm, struct file *file,
  * address or no mapping type; -ENOMEM for no room or too many mappings;
  * -EEXIST for MAP_FIXED_NOREPLACE over a mapping; -EPERM below
  * mmap_min_addr; -EOVERFLOW when the file offset wraps; -EOPNOTSUPP for
- * unknown flags with MAP_SHARED_VALIDATE.  Returns the address.
+ * unknown flags with MAP_SHARED_VALIDATE; the file's errors of
+ * mmap_file_vm_flags() (-EACCES, -ENODEV, ...).  Returns the address.
  */
 unsigned long do_mmap(struct mm_struct *mm, struct file *file,
 		      unsigned long addr, unsigned long len,
@@ -266,8 +267,6 @@ unsigned long do_mmap(struct mm_struct *mm, struct file *file,
 	if (flags & MAP_HUGETLB)
 		return -EINVAL;	/* no huge pages */
 	vm_flags = calc_vm_flags(prot, flags);
-	if (file && (vm_flags & VM_GROWSDOWN))
-		return -EINVAL;
 	mmap_write_lock(mm);
 	ret = mmap_locked(mm, file, addr, len, flags, vm_flags, pgoff);
 	if (!IS_ERR_VALUE(ret) && (flags & MAP_POPULATE) &&

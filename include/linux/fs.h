@@ -62,6 +62,7 @@ struct vfsmount;
 struct dir_context;
 struct iattr;
 struct poll_table_struct;
+struct vm_area_struct;
 
 struct inode_operations {
 	/* find @dentry's name in @dir: d_add() an inode, or leave it negative */
@@ -99,7 +100,8 @@ struct file_operations {
 	int (*iterate_shared)(struct file *file, struct dir_context *ctx);
 	long (*unlocked_ioctl)(struct file *file, unsigned int cmd,
 			       unsigned long arg);
-	int (*mmap)(struct file *file, void *vma);	/* placeholder */
+	/* set up a mapping of the file: vm_ops (mm/filemap.c's rules) */
+	int (*mmap)(struct file *file, struct vm_area_struct *vma);
 	/* the POLL* events ready now; see include/linux/poll.h */
 	unsigned int (*poll)(struct file *file, struct poll_table_struct *pt);
 	int (*open)(struct inode *inode, struct file *file);

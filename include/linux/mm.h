@@ -181,11 +181,18 @@ int vm_map_bytes(struct mm_struct *mm, unsigned long addr, unsigned long len,
 		 unsigned long prot, const void *src, unsigned long n);
 
 /*
- * The VFS's part of mmap() of a file (Linux's call_mmap()): set up @vma,
- * normally by giving it vm_ops whose fault() supplies the file's pages.
- * mm/ has a weak default that refuses (-ENODEV) until the VFS exists.
+ * The VFS's part of mmap() of a file (mm/filemap.c): Linux's checks of
+ * the file against the mapping, then its ->mmap() (Linux's call_mmap()),
+ * which sets up @vma, normally with vm_ops whose fault() supplies the
+ * file's pages and whose open() and close() are filemap_vma_open() and
+ * filemap_vma_close(), so that every VMA holds a reference to its file.
  */
+int mmap_file_vm_flags(struct file *file, unsigned long flags,
+		       unsigned long pgoff, unsigned long len,
+		       unsigned long *vm_flags);
 int call_mmap(struct file *file, struct vm_area_struct *vma);
+void filemap_vma_open(struct vm_area_struct *vma);
+void filemap_vma_close(struct vm_area_struct *vma);
 
 /* Linux's get_order() */
 static inline unsigned int get_order(unsigned long size)
