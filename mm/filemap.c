@@ -21,6 +21,7 @@
 #include <linux/mm_types.h>
 #include <linux/mman.h>
 #include <linux/stat.h>
+#include "internal.h"
 
 /* Linux's file_mmap_ok(): the mapped range must fit the file's offsets */
 static bool file_mmap_ok(struct file *file, unsigned long pgoff,
@@ -106,3 +107,19 @@ void filemap_vma_close(struct vm_area_struct *vma)
 	fput(vma->vm_file);
 }
 
+/**
+ * shmem_zero_setup() - make @vma shared anonymous memory (Linux's name)
+ * @vma: a shared mapping of /dev/zero, being set up by call_mmap()
+ *
+ * What a shared mapping of /dev/zero is in Linux: memory shared with
+ * the children of fork() and nothing else.  The VMA no longer refers to
+ * the device (it holds no reference to it).  Returns 0 or -ENOMEM.
+ */
+int shmem_zero_setup(struct vm_area_struct *vma)
+{
+	int err = shmem_anon_setup(vma);
+
+	if (!err)
+		vma->vm_file = NULL;
+	return err;
+}

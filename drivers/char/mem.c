@@ -3,7 +3,7 @@
  * The memory devices of major 1, with Linux's minors and semantics:
  *
  *	1:3 null	reads end at once, writes vanish (and succeed)
- *	1:5 zero	reads give zeros, writes vanish
+ *	1:5 zero	reads give zeros, writes vanish; mapped, anonymous memory
  *	1:7 full	reads give zeros, writes fail with ENOSPC
  *	1:8 random	reads give CRNG output (never blocks: the CRNG is
  *	1:9 urandom	seeded before user space), writes are mixed in
@@ -18,6 +18,8 @@
 #include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/kmsg.h>
+#include <linux/mm.h>
+#include <linux/mm_types.h>
 #include <linux/printk.h>
 #include <linux/random.h>
 #include <linux/string.h>
@@ -101,6 +103,19 @@ static ssize_t write_random(struct file *file, struct iov_iter *from,
 	return done ? (ssize_t)done : -EFAULT;
 }
 
+/*
+ * Linux's mmap_zero(): a shared mapping is shared anonymous memory, a
+ * private one plain anonymous memory.  Neither refers to the device
+ * afterwards (Linux keeps the private one's vm_file for /proc's maps).
+ */
+static int mmap_zero(struct file *file, struct vm_area_struct *vma)
+{
+	if (vma->vm_flags & VM_SHARED)
+		return shmem_zero_setup(vma);
+	vma->vm_file = NULL;
+	return 0;
+}
+
 static const struct file_operations null_fops = {
 	.llseek = null_lseek,
 	.read_iter = read_null,
@@ -111,6 +126,7 @@ static const struct file_operations zero_fops = {
 	.llseek = null_lseek,
 	.read_iter = read_zero,
 	.write_iter = write_null,
+	.mmap = mmap_zero,
 };
 
 static const struct file_operations full_fops = {

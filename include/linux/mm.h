@@ -193,6 +193,8 @@ int mmap_file_vm_flags(struct file *file, unsigned long flags,
 int call_mmap(struct file *file, struct vm_area_struct *vma);
 void filemap_vma_open(struct vm_area_struct *vma);
 void filemap_vma_close(struct vm_area_struct *vma);
+/* a shared mapping of /dev/zero becomes shared anonymous memory */
+int shmem_zero_setup(struct vm_area_struct *vma);
 
 /* Linux's get_order() */
 static inline unsigned int get_order(unsigned long size)
