@@ -244,6 +244,7 @@ static int elf_plan_loads(elf_read_t read, void *arg,
 		prev_end = seg->end;
 		seg->offset = ph.p_offset - ELF_PAGEOFFSET(ph.p_vaddr);
 		seg->file_bytes = ELF_PAGEOFFSET(ph.p_vaddr) + ph.p_filesz;
+		seg->mem_bytes = ELF_PAGEOFFSET(ph.p_vaddr) + ph.p_memsz;
 		seg->prot = elf_prot(ph.p_flags);
 		plan->nr_loads++;
 	}

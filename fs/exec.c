@@ -250,38 +250,47 @@ static int exec_open(struct exec_ctx *c)
 	}
 }
 
+/* what the tail of a segment's last file page is cleared from */
+static const u8 exec_zeros[PAGE_SIZE];
+
 /*
- * One PT_LOAD: its file bytes read into a buffer, then mapped and copied.
- * A segment the file ends inside is mapped only as far as the pages that
- * hold the file's bytes; the program faults if it goes further (Linux
- * maps the missing pages and gives SIGBUS there).
+ * One PT_LOAD, as Linux's load_elf_binary() maps it: the pages holding
+ * its file bytes are a private mapping of the file (shared with the page
+ * cache until written), the pages past them anonymous memory.  When the
+ * segment has a bss, the rest of its last file page is cleared in a
+ * private copy (Linux's padzero()).  Pages past the end of a truncated
+ * file are mapped too: the program gets SIGBUS there, as on Linux.
  */
 static int exec_load_segment(struct exec_ctx *c, const struct elf_load_seg *l)
 {
 	u64 size = file_inode(c->file)->i_size;
-	u64 have = size > l->offset ? size - l->offset : 0;
-	u64 bytes = min(have, l->file_bytes), len = l->end - l->start;
-	void *buf = NULL;
-	long n;
+	u64 flen = PAGE_ALIGN(l->file_bytes);
+	u64 tail = offset_in_page(l->file_bytes);
+	unsigned long addr;
 	int err;
 
-	if (bytes < l->file_bytes)
-		len = PAGE_ALIGN(bytes);
-	if (!len)
-		return 0;
-	if (bytes) {
-		buf = kvmalloc(bytes, GFP_KERNEL);
-		if (!buf)
-			return -ENOMEM;
-		n = exec_read(c->file, l->offset, buf, bytes);
-		if (n != (long)bytes) {
-			kvfree(buf);
-			return n < 0 ? n : -EIO;
-		}
+	if (flen) {
+		addr = do_mmap(c->mm, c->file, l->start, flen, l->prot,
+			       MAP_PRIVATE | MAP_FIXED, l->offset >> PAGE_SHIFT);
+		if (IS_ERR_VALUE(addr))
+			return (int)addr;
 	}
-	err = vm_map_bytes(c->mm, l->start, len, l->prot, buf, bytes);
-	kvfree(buf);
-	return err;
+	/* no page to clear when the file ends before it: that one is SIGBUS */
+	if (tail && l->mem_bytes > l->file_bytes &&
+	    l->offset + (l->file_bytes & PAGE_MASK) < size) {
+		err = copy_to_mm(c->mm, l->start + l->file_bytes, exec_zeros,
+				 PAGE_SIZE - tail);
+		if (err)
+			return err;
+	}
+	if (l->start + flen < l->end) {
+		addr = do_mmap(c->mm, NULL, l->start + flen,
+			       l->end - l->start - flen, l->prot,
+			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, 0);
+		if (IS_ERR_VALUE(addr))
+			return (int)addr;
+	}
+	return 0;
 }
 
 static unsigned long random_long(void)

@@ -33,14 +33,18 @@ enum elf_exec_stack {
 
 /*
  * One PT_LOAD, page-granular: [start, end) is mapped with @prot; its first
- * @file_bytes bytes are the file's from offset @offset, the rest of the
- * range reads as zeros (the tail of the last file page and the bss).
+ * @file_bytes bytes are the file's from offset @offset (p_filesz and the
+ * bytes before p_vaddr in its page), its first @mem_bytes the segment's
+ * (p_memsz, counted the same way).  The pages holding the file bytes are
+ * the file's; when @mem_bytes is larger (a bss) the rest of the last of
+ * them reads as zeros, and so do the pages after them.
  */
 struct elf_load_seg {
 	u64 start;
 	u64 end;
 	u64 offset;
 	u64 file_bytes;
+	u64 mem_bytes;
 	u32 prot;		/* PROT_READ | PROT_WRITE | PROT_EXEC */
 };
 

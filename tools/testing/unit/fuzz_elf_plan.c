@@ -34,6 +34,10 @@ static void check_plan(size_t size)
 		if (s->file_bytes > s->end - s->start ||
 		    s->offset > ~0ULL - s->file_bytes)
 			abort();
+		/* exec clears a bss tail and maps the rest: within the range */
+		if (s->mem_bytes < s->file_bytes ||
+		    s->mem_bytes > s->end - s->start)
+			abort();
 		if (s->prot & ~7U)
 			abort();
 		prev_end = s->end;

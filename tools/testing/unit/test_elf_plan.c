@@ -73,11 +73,13 @@ UNIT_TEST(elf_plan, tiny_exec_plan)
 	EXPECT_EQ(plan.loads[0].end, 0x401000);
 	EXPECT_EQ(plan.loads[0].offset, 0);
 	EXPECT_EQ(plan.loads[0].file_bytes, 0x180);
+	EXPECT_EQ(plan.loads[0].mem_bytes, 0x180);	/* no bss */
 	EXPECT_EQ(plan.loads[0].prot, PROT_READ | PROT_EXEC);
 	EXPECT_EQ(plan.loads[1].start, 0x401000);
 	EXPECT_EQ(plan.loads[1].end, 0x403000);	/* 0x401180 + 0xf80 */
 	EXPECT_EQ(plan.loads[1].offset, 0);
 	EXPECT_EQ(plan.loads[1].file_bytes, 0x200);
+	EXPECT_EQ(plan.loads[1].mem_bytes, 0x1100);	/* 0x180 + 0xf80 */
 	EXPECT_EQ(plan.loads[1].prot, PROT_READ | PROT_WRITE);
 	EXPECT_EQ(plan.start_brk, 0x403000);
 	EXPECT_EQ(plan.start_code, 0x400000);
@@ -397,6 +399,7 @@ static void check_against_readelf(const char *cc, const char *flags,
 		EXPECT_EQ(p->end, (s->vaddr + bias + s->memsz + PG - 1) & ~(PG - 1));
 		EXPECT_EQ(p->offset, s->offset & ~(PG - 1));
 		EXPECT_EQ(p->file_bytes, (s->offset & (PG - 1)) + s->filesz);
+		EXPECT_EQ(p->mem_bytes, (s->vaddr & (PG - 1)) + s->memsz);
 		EXPECT_EQ(p->prot, (s->r ? PROT_READ : 0) | (s->w ? PROT_WRITE : 0) |
 			  (s->x ? PROT_EXEC : 0));
 		if (s->offset <= ri.phoff && ri.phoff < s->offset + s->filesz)
