@@ -407,11 +407,13 @@ static void exec_commit(struct exec_ctx *c)
 	unsigned long flags;
 
 	mm_release(t);
+	task_lock(t);		/* for the OOM killer's look at ->mm */
 	local_irq_save(flags);
 	switch_mm_irqs_off(t->active_mm, c->mm);
 	t->mm = c->mm;
 	t->active_mm = c->mm;
 	local_irq_restore(flags);
+	task_unlock(t);
 	c->mm = NULL;
 	if (old)
 		mmput(old);

@@ -48,11 +48,14 @@ static void exit_mm(struct task_struct *t)
 	if (!mm)
 		return;
 	mm_release(t);
+	/* the OOM killer reads ->mm under task_lock: never a freed one */
+	task_lock(t);
 	local_irq_save(flags);
 	switch_mm_irqs_off(t->active_mm, &init_mm);
 	t->active_mm = &init_mm;
 	t->mm = NULL;
 	local_irq_restore(flags);
+	task_unlock(t);
 	mmput(mm);
 }
 

@@ -97,6 +97,8 @@ struct task_struct {
 	/* address space: mm/ */
 	struct mm_struct *mm;		/* NULL for kernel threads */
 	struct mm_struct *active_mm;	/* the page tables loaded */
+	/* Linux's task_lock(): ->mm changes under it, others read it so */
+	spinlock_t alloc_lock;
 
 	/* files: fs/ */
 	struct files_struct *files;

@@ -57,6 +57,13 @@ extern struct task_struct *init_process;
 
 #define for_each_process(p) list_for_each_entry(p, &process_list, tasks)
 
+/*
+ * Linux's task_lock(): held to change or to read another task's ->mm
+ * (exit, exec; the out-of-memory killer), inside tasklist_lock if both.
+ */
+#define task_lock(t)	spin_lock(&(t)->alloc_lock)
+#define task_unlock(t)	spin_unlock(&(t)->alloc_lock)
+
 struct task_struct *find_task_by_pid(int pid);
 void pid_hash_add(struct task_struct *t);
 void pid_hash_del(struct task_struct *t);
