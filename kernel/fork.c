@@ -119,6 +119,7 @@ static void copy_process_state(struct task_struct *p,
 			     args->child_tid : NULL;
 	memcpy(p->rlim, cur->rlim, sizeof(p->rlim));
 	p->cred = cur->cred;
+	p->oom_score_adj = cur->oom_score_adj;
 	init_waitqueue_head(&p->wait_chldexit);
 	init_waitqueue_head(&p->vfork_wait);
 	INIT_LIST_HEAD(&p->children);

@@ -100,6 +100,10 @@ struct task_struct {
 	/* Linux's task_lock(): ->mm changes under it, others read it so */
 	spinlock_t alloc_lock;
 
+	/* the out-of-memory killer: mm/oom_kill.c, under tasklist_lock */
+	short oom_score_adj;		/* inherited by fork, kept by exec */
+	bool oom_victim;		/* killed by it, memory not yet freed */
+
 	/* files: fs/ */
 	struct files_struct *files;
 	struct fs_struct *fs;

@@ -7,11 +7,14 @@
  * VMA (growing a stack down to the address), check the access against
  * it, then handle_mm_fault().  What cannot be handled is a signal for a
  * user-mode fault, and for a kernel one the exception-table fixup
- * (-EFAULT) in do_trap().
+ * (-EFAULT) in do_trap().  A user-mode fault that finds no memory calls
+ * the out-of-memory killer (mm/oom_kill.c) and runs the instruction
+ * again, as Linux does.
  */
 #include <linux/kernel.h>
 #include <linux/mm.h>
 #include <linux/mm_types.h>
+#include <linux/oom.h>
 #include <linux/printk.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
@@ -49,7 +52,13 @@ static unsigned int fault_flags(unsigned long ec)
 	return flags;
 }
 
-/* the lock held: 0 handled, else the signal's si_code (negative: SIGBUS) */
+/* fault_locked()'s answer when no page could be had: the OOM killer's */
+#define FAULT_OOM	(-0x7fff)
+
+/*
+ * The lock held: 0 handled, FAULT_OOM, else the signal's si_code
+ * (negative: SIGBUS).
+ */
 static int fault_locked(struct mm_struct *mm, unsigned long ec,
 			unsigned long address)
 {
@@ -63,6 +72,8 @@ static int fault_locked(struct mm_struct *mm, unsigned long ec,
 	if (access_error(ec, vma))
 		return SEGV_ACCERR;
 	ret = handle_mm_fault(vma, address, fault_flags(ec));
+	if (ret & VM_FAULT_OOM)
+		return FAULT_OOM;
 	if (ret & VM_FAULT_SIGBUS)
 		return -BUS_ADRERR;
 	if (ret & VM_FAULT_ERROR)
@@ -125,8 +136,13 @@ bool do_user_addr_fault(struct pt_regs *regs, unsigned long address)
 		user_faults_handled++;
 		return true;
 	}
+	/* the kernel's copy gets -EFAULT; a program waits for memory */
 	if (!user)
 		return false;
+	if (code == FAULT_OOM) {
+		pagefault_out_of_memory();
+		return true;
+	}
 	if (code < 0)
 		user_fault_signal(regs, address, SIGBUS, -code);
 	else
