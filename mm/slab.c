@@ -42,6 +42,49 @@ static struct kmalloc_class kmalloc_classes[KMALLOC_NR_CLASSES] = {
 
 static bool kmalloc_ready;
 
+/* failslab: successes left before kmalloc() fails, negative: off */
+static DEFINE_SPINLOCK(failslab_lock);
+static long failslab_after = -1;
+static unsigned long failslab_injected;
+
+static bool should_failslab(void)
+{
+	unsigned long flags;
+	bool fail = false;
+
+	/* unlocked look first: off is the case that must cost nothing */
+	if (READ_ONCE(failslab_after) < 0)
+		return false;
+	spin_lock_irqsave(&failslab_lock, flags);
+	if (failslab_after > 0) {
+		failslab_after--;
+	} else if (failslab_after == 0) {
+		failslab_injected++;
+		fail = true;
+	}
+	spin_unlock_irqrestore(&failslab_lock, flags);
+	return fail;
+}
+
+/**
+ * fail_slab_alloc_after() - make kmalloc() fail, for tests
+ * @n: successful kmalloc() calls still allowed; negative disarms
+ */
+void fail_slab_alloc_after(long n)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&failslab_lock, flags);
+	failslab_after = n;
+	spin_unlock_irqrestore(&failslab_lock, flags);
+}
+
+/* kmalloc() failures injected since boot */
+unsigned long fail_slab_injected(void)
+{
+	return READ_ONCE(failslab_injected);
+}
+
 /* the class holding @size bytes, @size in 1..KMALLOC_MAX_CACHE_SIZE */
 static unsigned int kmalloc_index(size_t size)
 {
@@ -180,7 +223,7 @@ void *kmalloc(size_t size, gfp_t gfp)
 
 	if (!size)
 		return ZERO_SIZE_PTR;
-	if (WARN_ON_ONCE(!kmalloc_ready))
+	if (WARN_ON_ONCE(!kmalloc_ready) || should_failslab())
 		return NULL;
 	if (size <= KMALLOC_MAX_CACHE_SIZE)
 		return slab_alloc(kmalloc_index(size), gfp);

@@ -42,4 +42,12 @@ unsigned long slab_pages(void);
 /* after mem_init() */
 void kmalloc_init(void);
 
+/*
+ * Linux's failslab, for tests: once @n more kmalloc() calls have
+ * succeeded, every one fails until fail_slab_alloc_after(-1).  Its own
+ * countdown, apart from fail_page_alloc_after()'s (linux/gfp.h).
+ */
+void fail_slab_alloc_after(long n);
+unsigned long fail_slab_injected(void);
+
 #endif /* _CACHET_LINUX_SLAB_H */

@@ -154,6 +154,28 @@ static void test_page_failure(struct ktest *t)
 	KTEST_EXPECT_TRUE(t, p == NULL);
 }
 
+static void test_failslab(struct ktest *t)
+{
+	unsigned long injected = fail_slab_injected();
+	void *a, *b, *c;
+
+	/* one more success, then failures, small and large alike */
+	fail_slab_alloc_after(1);
+	a = kmalloc(32, GFP_KERNEL);
+	b = kmalloc(32, GFP_KERNEL);
+	c = kmalloc(16384, GFP_KERNEL);
+	fail_slab_alloc_after(-1);
+	KTEST_EXPECT_TRUE(t, a != NULL);
+	KTEST_EXPECT_TRUE(t, b == NULL);
+	KTEST_EXPECT_TRUE(t, c == NULL);
+	KTEST_EXPECT_EQ(t, fail_slab_injected(), injected + 2);
+	b = kmalloc(32, GFP_KERNEL);
+	KTEST_EXPECT_TRUE(t, b != NULL);
+	KTEST_EXPECT_EQ(t, fail_slab_injected(), injected + 2);
+	kfree(a);
+	kfree(b);
+}
+
 static struct ktest_case mm_slab_cases[] = {
 	KTEST_CASE(test_every_class),
 	KTEST_CASE(test_roundup),
@@ -162,6 +184,7 @@ static struct ktest_case mm_slab_cases[] = {
 	KTEST_CASE(test_large),
 	KTEST_CASE(test_zero_size),
 	KTEST_CASE(test_page_failure),
+	KTEST_CASE(test_failslab),
 	{}
 };
 KTEST_SUITE(mm_slab, mm_slab_cases);
