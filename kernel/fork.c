@@ -9,6 +9,7 @@
  * linked into the process tree, and a failure on the way gives back what
  * was taken, so a fork that fails half way leaves no trace.
  */
+#include <linux/err.h>
 #include <linux/errno.h>
 #include <linux/fs_struct.h>
 #include <linux/fdtable.h>
@@ -179,7 +180,7 @@ static bool vfork_done(struct task_struct *p)
  *
  * Returns the child's pid, -EINVAL for what cachet does not support
  * (threads, shared descriptor tables, namespaces), -EAGAIN at the
- * process limit or without pids, -ENOMEM.
+ * process limit or without pids, -ENOMEM when any allocation fails.
  */
 long kernel_clone(const struct kernel_clone_args *args)
 {
@@ -197,8 +198,8 @@ long kernel_clone(const struct kernel_clone_args *args)
 	if (args->exit_signal < 0 || args->exit_signal > _NSIG)
 		return -EINVAL;
 	p = task_alloc(current->comm);
-	if (!p)
-		return -EAGAIN;
+	if (IS_ERR(p))
+		return PTR_ERR(p);
 	err = copy_process_parts(p, args->flags);
 	if (err)
 		goto fail;

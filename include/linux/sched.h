@@ -226,6 +226,7 @@ void __noreturn do_task_dead(void);
 void sched_show_stats(void);
 
 /* tasks: kernel/sched/task.c */
+/* ERR_PTR(-ENOMEM) or ERR_PTR(-EAGAIN) on failure */
 struct task_struct *task_alloc(const char *comm);
 struct task_struct *task_alloc_pid(const char *comm, int pid);
 void get_task_struct(struct task_struct *p);

@@ -9,6 +9,8 @@
  * (finish_task_switch()), so no CPU is ever on a freed stack.
  */
 #include <linux/bug.h>
+#include <linux/err.h>
+#include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/kthread.h>
 #include <linux/sched.h>
@@ -21,28 +23,23 @@
 
 static unsigned int tasks_alive;
 
-/**
- * task_alloc_pid() - a new task, not yet runnable (TASK_UNINTERRUPTIBLE)
- * @comm: its name (truncated to TASK_COMM_LEN - 1 bytes)
- * @pid: 0 to allocate a pid, or 1 for init (once)
- *
- * Holds one reference, the task's own, dropped when it dies.  Returns
- * NULL without memory or pids.
- */
-struct task_struct *task_alloc_pid(const char *comm, int pid)
+/* a new task, or ERR_PTR(-ENOMEM) or ERR_PTR(-EAGAIN) (no pid left) */
+static struct task_struct *__task_alloc(const char *comm, int pid)
 {
 	struct task_struct *p = kzalloc(sizeof(*p), GFP_KERNEL);
+	int err;
 
 	if (!p)
-		return NULL;
+		return ERR_PTR(-ENOMEM);
 	p->stack = vmalloc(THREAD_SIZE);
 	p->pid = pid == 1 ? alloc_pid_init() : alloc_pid();
 	if (!p->stack || p->pid < 0) {
+		err = p->stack ? p->pid : -ENOMEM;
 		if (p->pid > 0)
 			free_pid(p->pid);
 		vfree(p->stack);
 		kfree(p);
-		return NULL;
+		return ERR_PTR(err);
 	}
 	*end_of_stack(p) = STACK_END_MAGIC;
 	set_task_comm(p, comm);
@@ -56,9 +53,31 @@ struct task_struct *task_alloc_pid(const char *comm, int pid)
 	return p;
 }
 
+/**
+ * task_alloc_pid() - a new task, not yet runnable (TASK_UNINTERRUPTIBLE)
+ * @comm: its name (truncated to TASK_COMM_LEN - 1 bytes)
+ * @pid: 0 to allocate a pid, or 1 for init (once)
+ *
+ * Holds one reference, the task's own, dropped when it dies.  Returns
+ * NULL without memory or pids.
+ */
+struct task_struct *task_alloc_pid(const char *comm, int pid)
+{
+	struct task_struct *p = __task_alloc(comm, pid);
+
+	return IS_ERR(p) ? NULL : p;
+}
+
+/**
+ * task_alloc() - a new task for fork, with a new pid
+ * @comm: its name
+ *
+ * Returns the task, ERR_PTR(-ENOMEM), or ERR_PTR(-EAGAIN) when every
+ * pid is taken: Linux's errors for the two.
+ */
 struct task_struct *task_alloc(const char *comm)
 {
-	return task_alloc_pid(comm, 0);
+	return __task_alloc(comm, 0);
 }
 
 void get_task_struct(struct task_struct *p)
