@@ -31,16 +31,32 @@
 
 /* processes at most: Linux's threads-max rule, 1/8 of RAM in stacks */
 static unsigned int max_threads;
+static bool max_threads_set;
 
 static unsigned int process_limit(void)
 {
-	if (!max_threads) {
+	if (!max_threads_set) {
 		u64 pages = totalram_pages() / (8 * THREAD_SIZE / PAGE_SIZE);
 
 		max_threads = pages < 20 ? 20 : pages > 0x3fffffff ?
 			      0x3fffffff : (unsigned int)pages;
+		max_threads_set = true;
 	}
 	return max_threads;
+}
+
+/**
+ * set_max_threads() - change the process limit (Linux's threads-max)
+ * @max: processes at most; fork and vfork answer -EAGAIN at it
+ *
+ * Returns the limit it replaces.  For tests: nothing else calls it.
+ */
+unsigned int set_max_threads(unsigned int max)
+{
+	unsigned int old = process_limit();
+
+	WRITE_ONCE(max_threads, max);
+	return old;
 }
 
 static void free_child_parts(struct task_struct *p)

@@ -76,6 +76,7 @@ bool is_global_init(const struct task_struct *t);
 void process_add_init(struct task_struct *init);
 
 long kernel_clone(const struct kernel_clone_args *args);
+unsigned int set_max_threads(unsigned int max);
 void __noreturn do_exit(long code);
 void __noreturn do_group_exit(int exit_code);
 void do_signal_stop(int sig);
