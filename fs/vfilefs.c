@@ -10,7 +10,9 @@
  * (d_revalidate) and dropped when its file went.  Reading a file runs
  * its show callback once, at open, into a buffer the open file keeps:
  * every read of that open sees the same text, as a seq_file read from
- * the start does.  Files are read-only (0444), directories 0555.
+ * the start does.  Files are read-only (0444), directories 0555, but
+ * for a process file that fs/proc/ gives its own operations
+ * (proc_pid_file_ops(): oom_score_adj, 0644).
  *
  * proc also shows the processes: /proc/self and /proc/<pid>/ come from
  * fs/proc/base.c, asked at each lookup, open and readdir.  /proc/self's
@@ -98,8 +100,12 @@ static struct inode *vfilefs_inode(struct super_block *sb, const char *path,
 		inode->i_op = &vfilefs_dir_iops;
 		inode->i_fop = &vfilefs_dir_fops;
 	} else {
-		inode->i_mode = S_IFREG | 0444;
-		inode->i_fop = &vfilefs_file_fops;
+		/* a process file may be writable (oom_score_adj) */
+		const struct file_operations *fops =
+			vfs_type(inode)->pids ? proc_pid_file_ops(path) : NULL;
+
+		inode->i_mode = S_IFREG | (fops ? 0644 : 0444);
+		inode->i_fop = fops ?: &vfilefs_file_fops;
 	}
 	return inode;
 }

@@ -137,6 +137,7 @@ static void copy_process_state(struct task_struct *p,
 	memcpy(p->rlim, cur->rlim, sizeof(p->rlim));
 	p->cred = cur->cred;
 	p->oom_score_adj = cur->oom_score_adj;
+	p->oom_score_adj_min = cur->oom_score_adj_min;
 	init_waitqueue_head(&p->wait_chldexit);
 	init_waitqueue_head(&p->vfork_wait);
 	INIT_LIST_HEAD(&p->children);

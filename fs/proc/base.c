@@ -28,7 +28,7 @@
 #include "internal.h"
 
 enum proc_pid_file { PID_CMDLINE, PID_COMM, PID_ENVIRON, PID_MAPS,
-		     PID_STAT, PID_STATUS };
+		     PID_OOM_SCORE_ADJ, PID_STAT, PID_STATUS };
 
 /* a process directory's files, sorted as readdir lists them */
 static const char *const proc_pid_files[] = {
@@ -36,6 +36,7 @@ static const char *const proc_pid_files[] = {
 	[PID_COMM] = "comm",
 	[PID_ENVIRON] = "environ",
 	[PID_MAPS] = "maps",
+	[PID_OOM_SCORE_ADJ] = "oom_score_adj",
 	[PID_STAT] = "stat",
 	[PID_STATUS] = "status",
 };
@@ -301,11 +302,30 @@ int proc_pid_show(const char *path, struct seq_file *m)
 	case PID_MAPS:
 		/* another process's VMAs: its mm is not ours to hold */
 		return pid == current->pid ? proc_pid_maps_show(m) : 0;
+	case PID_OOM_SCORE_ADJ:
+		/* read and written through proc_pid_file_ops() instead */
+		return -EINVAL;
 	case PID_STAT:
 		return proc_pid_stat_show(m, &s);
 	default:
 		return proc_pid_status_show(m, &s);
 	}
+}
+
+/**
+ * proc_pid_file_ops() - the operations of a writable process file
+ * @path: a path proc_pid_lookup() calls VFILE_REG
+ *
+ * Returns them, or NULL for a read-only file shown by proc_pid_show().
+ */
+const struct file_operations *proc_pid_file_ops(const char *path)
+{
+	int pid, file;
+
+	if (proc_pid_parse(path, &pid, &file) != VFILE_REG)
+		return NULL;
+	return file == PID_OOM_SCORE_ADJ ? &proc_oom_score_adj_operations :
+					   NULL;
 }
 
 /**

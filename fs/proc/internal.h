@@ -38,4 +38,7 @@ int proc_pid_stat_show(struct seq_file *m, const struct proc_task_snap *s);
 int proc_pid_status_show(struct seq_file *m, const struct proc_task_snap *s);
 int proc_pid_maps_show(struct seq_file *m);
 
+/* fs/proc/oom_score_adj.c */
+extern const struct file_operations proc_oom_score_adj_operations;
+
 #endif /* _FS_PROC_INTERNAL_H */

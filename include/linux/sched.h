@@ -102,6 +102,7 @@ struct task_struct {
 
 	/* the out-of-memory killer: mm/oom_kill.c, under tasklist_lock */
 	short oom_score_adj;		/* inherited by fork, kept by exec */
+	short oom_score_adj_min;	/* lower needs CAP_SYS_RESOURCE */
 	bool oom_victim;		/* killed by it, memory not yet freed */
 
 	/* files: fs/ */
