@@ -83,6 +83,28 @@ static struct task_struct *select_bad_process(bool *abort)
 	return ch.index < 0 ? NULL : chosen;
 }
 
+/*
+ * The others on @victim's memory (a vfork child, or the parent it
+ * borrows from) die too, as in Linux, or the memory would stay; init is
+ * never killed, and keeps the memory pinned.  tasklist_lock and the
+ * victim's task_lock held, so @mm cannot go.
+ */
+static void kill_sharers(struct task_struct *victim, struct mm_struct *mm)
+{
+	struct task_struct *p;
+
+	for_each_process(p) {
+		if (p == victim || p->mm != mm || (p->flags & PF_KTHREAD))
+			continue;
+		if (is_global_init(p)) {
+			pr_info("oom killer %d (%s) has mm pinned by %d (%s)\n",
+				victim->pid, victim->comm, p->pid, p->comm);
+			continue;
+		}
+		send_sig(SIGKILL, p, 1);
+	}
+}
+
 /* mark @t, fill @r and send SIGKILL; tasklist_lock held */
 static void kill_victim(struct task_struct *t, struct oom_report *r)
 {
@@ -99,6 +121,7 @@ static void kill_victim(struct task_struct *t, struct oom_report *r)
 	r->total_vm = READ_ONCE(mm->total_vm);
 	r->rss = READ_ONCE(mm->rss);
 	r->pgtables = READ_ONCE(mm->pgtables);
+	kill_sharers(t, mm);
 	task_unlock(t);
 	/* SIGKILL is never blocked, and wakes interruptible and stopped sleeps */
 	send_sig(SIGKILL, t, 1);
