@@ -6,6 +6,7 @@
  * kernel log, and leave its parent and init alive; its memory comes back
  * (MemFree within a small tolerance of where it was).  A process with
  * oom_score_adj -1000 is never chosen: another, smaller one dies instead.
+ * A vfork child that eats the memory takes its parent with it.
  *
  * The hog touches at most MemTotal + 64 MiB, so a kernel that never kills
  * it ends the test in bounded time, with a failure.
@@ -161,6 +162,39 @@ static int hog_killed(void)
 	return UT_DONE;
 }
 
+/*
+ * A vfork child eating its parent's memory: the child is never the
+ * choice (the memory is its parent's), the parent is, and both die, the
+ * parent leaving its vfork wait for it.
+ */
+static void vfork_middle(long cap)
+{
+	pid_t child = vfork();
+
+	if (child == 0)
+		hog(cap, -1);
+	_exit(child < 0 ? 6 : 7);
+}
+
+static int vfork_hog(void)
+{
+	long total = meminfo_kb("MemTotal");
+	pid_t middle;
+	int st;
+
+	fflush(NULL);
+	middle = fork();
+	if (middle == 0)
+		vfork_middle(total * 1024 + 64 * MIB);
+	UT_OK(middle);
+	st = ut_wait(middle);
+	UT_EXPECT(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL,
+		  "the vfork parent ended with status %#x, not SIGKILL", st);
+	UT_EQ(kill(1, 0), 0);
+	UT_EQ(log_has_kill("Out of memory: Killed process ", middle), 1);
+	return UT_DONE;
+}
+
 /* a smaller process dies for a larger one protected by -1000 */
 static int adj_min_spared(void)
 {
@@ -241,6 +275,7 @@ static const struct ut_case cases[] = {
 	UT_CASE(adj_file),
 	UT_CASE(hog_killed),
 	UT_CASE(adj_min_spared),
+	UT_CASE(vfork_hog),
 };
 
 int main(void)
