@@ -64,8 +64,10 @@ static void exit_files_fs(struct task_struct *t)
 	struct files_struct *files = t->files;
 	struct fs_struct *fs = t->fs;
 
+	task_lock(t);
 	t->files = NULL;
 	t->fs = NULL;
+	task_unlock(t);
 	if (files)
 		put_files_struct(files);
 	if (fs)

@@ -9,7 +9,9 @@
 #include <linux/kernel.h>
 #include <linux/mm.h>
 #include <linux/mm_types.h>
+#include <linux/sched.h>
 #include <linux/sched/mm.h>
+#include <linux/sched/task.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <asm/pgtable_txn.h>
@@ -65,6 +67,28 @@ struct mm_struct *mm_alloc(void)
 void mmget(struct mm_struct *mm)
 {
 	__atomic_fetch_add(&mm->users, 1, __ATOMIC_RELAXED);
+}
+
+/**
+ * get_task_mm() - a reference on @t's address space, or NULL
+ * @t: any task, kept alive by the caller
+ *
+ * NULL for kernel threads and for a task past exit_mm().  The caller
+ * drops the reference with mmput(); the space stays whole until then,
+ * even if @t execs or exits meanwhile.
+ */
+struct mm_struct *get_task_mm(struct task_struct *t)
+{
+	struct mm_struct *mm;
+
+	task_lock(t);
+	mm = t->mm;
+	if (mm && !(t->flags & PF_KTHREAD))
+		mmget(mm);
+	else
+		mm = NULL;
+	task_unlock(t);
+	return mm;
 }
 
 /**

@@ -94,11 +94,15 @@ struct task_struct {
 	struct kthread *kthread;	/* kernel/kthread.c */
 	unsigned long nvcsw, nivcsw;	/* voluntary / preempted switches */
 
-	/* address space: mm/ */
+	/*
+	 * Address space and files: mm/, fs/.  The task alone changes its
+	 * mm, files and fs pointers (exec, exit), under alloc_lock, so
+	 * another task can take a reference under task_lock()
+	 * (get_task_mm(), /proc/<pid>/, the out-of-memory killer).
+	 */
+	spinlock_t alloc_lock;
 	struct mm_struct *mm;		/* NULL for kernel threads */
 	struct mm_struct *active_mm;	/* the page tables loaded */
-	/* Linux's task_lock(): ->mm changes under it, others read it so */
-	spinlock_t alloc_lock;
 
 	/* the out-of-memory killer: mm/oom_kill.c, under tasklist_lock */
 	short oom_score_adj;		/* inherited by fork, kept by exec */

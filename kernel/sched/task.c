@@ -45,6 +45,7 @@ static struct task_struct *__task_alloc(const char *comm, int pid)
 	set_task_comm(p, comm);
 	p->state = TASK_UNINTERRUPTIBLE;
 	spin_lock_init(&p->pi_lock);
+	spin_lock_init(&p->alloc_lock);
 	INIT_LIST_HEAD(&p->run_list);
 	p->cpu = smp_processor_id();
 	p->cpus_allowed = ~0ULL;

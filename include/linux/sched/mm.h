@@ -8,10 +8,13 @@
 
 #include <linux/mm_types.h>
 
+struct task_struct;
+
 struct mm_struct *mm_alloc(void);
 struct mm_struct *dup_mm(struct mm_struct *oldmm);
 void mmget(struct mm_struct *mm);
 void mmput(struct mm_struct *mm);
+struct mm_struct *get_task_mm(struct task_struct *t);
 void exit_mmap(struct mm_struct *mm);
 
 #endif /* _CACHET_LINUX_SCHED_MM_H */

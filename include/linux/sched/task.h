@@ -57,14 +57,14 @@ extern struct task_struct *init_process;
 
 #define for_each_process(p) list_for_each_entry(p, &process_list, tasks)
 
-/*
- * Linux's task_lock(): held to change or to read another task's ->mm
- * (exit, exec; the out-of-memory killer), inside tasklist_lock if both.
- */
-#define task_lock(t)	spin_lock(&(t)->alloc_lock)
-#define task_unlock(t)	spin_unlock(&(t)->alloc_lock)
-
 struct task_struct *find_task_by_pid(int pid);
+
+/*
+ * Linux's task_lock(): guards @p's mm, files and fs pointers.  It nests
+ * inside tasklist_lock and is never held across anything that sleeps.
+ */
+#define task_lock(p)	spin_lock(&(p)->alloc_lock)
+#define task_unlock(p)	spin_unlock(&(p)->alloc_lock)
 void pid_hash_add(struct task_struct *t);
 void pid_hash_del(struct task_struct *t);
 unsigned int nr_processes_now(void);
