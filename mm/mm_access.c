@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Writing into an address space that need not be the one loaded: exec
- * fills the new space's segments and stack before it switches to it.
+ * Writing into and reading from an address space that need not be the
+ * one loaded: exec fills the new space's segments and stack before it
+ * switches to it, and /proc/<pid>/ reads another process's argv and
+ * environment (Linux's access_remote_vm()).
  * Like Linux's access_remote_vm() with FOLL_FORCE, a write into a private
  * read-only mapping makes the page the space's own copy without making
  * it writable (a program's text); shared read-only mappings are refused.
@@ -74,6 +76,62 @@ int copy_to_mm(struct mm_struct *mm, unsigned long addr, const void *src,
 	}
 	mmap_write_unlock(mm);
 	return err;
+}
+
+/* the page at @addr present for reading, or NULL */
+static struct page *page_for_read(struct mm_struct *mm, unsigned long addr)
+{
+	struct vm_area_struct *vma = find_vma(mm, addr);
+	pteval_t *e;
+
+	/* Linux's FOLL_FORCE read: what mprotect() could make readable */
+	if (!vma || vma->vm_start > addr ||
+	    (vma->vm_flags & (VM_PFNMAP | VM_IO)) ||
+	    !(vma->vm_flags & (VM_READ | VM_MAYREAD)))
+		return NULL;
+	e = user_pte_lookup(mm, addr);
+	if (!e || !(*e & _PAGE_PRESENT)) {
+		if (handle_mm_fault(vma, addr, 0) & VM_FAULT_ERROR)
+			return NULL;
+		e = user_pte_lookup(mm, addr);
+		if (!e || !(*e & _PAGE_PRESENT))
+			return NULL;
+	}
+	return pfn_to_page(PHYS_PFN(*e & PTE_PFN_MASK));
+}
+
+/**
+ * copy_from_mm() - copy up to @n bytes at @addr in @mm to the kernel's @dst
+ * @mm: the space, loaded on this CPU or not; the caller holds a reference
+ * @addr: user address
+ * @dst: kernel buffer
+ * @n: bytes
+ *
+ * Faults absent pages in as reads.  Runs under @mm's mmap_lock, a
+ * spinlock: @dst must be kernel memory.  Returns the bytes copied,
+ * fewer than @n where the readable mappings end.
+ */
+unsigned long copy_from_mm(struct mm_struct *mm, unsigned long addr,
+			   void *dst, unsigned long n)
+{
+	unsigned long off, chunk, done = 0;
+	struct page *page;
+
+	if (n > mm->task_size || addr > mm->task_size - n)
+		return 0;
+	mmap_write_lock(mm);
+	while (done < n) {
+		page = page_for_read(mm, addr & PAGE_MASK);
+		if (!page)
+			break;
+		off = offset_in_page(addr);
+		chunk = min(n - done, PAGE_SIZE - off);
+		memcpy((u8 *)dst + done, (u8 *)page_address(page) + off, chunk);
+		addr += chunk;
+		done += chunk;
+	}
+	mmap_write_unlock(mm);
+	return done;
 }
 
 /**

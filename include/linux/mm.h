@@ -177,6 +177,8 @@ int do_madvise(struct mm_struct *mm, unsigned long start, size_t len,
 	       int behavior);
 int copy_to_mm(struct mm_struct *mm, unsigned long addr, const void *src,
 	       unsigned long n);
+unsigned long copy_from_mm(struct mm_struct *mm, unsigned long addr,
+			   void *dst, unsigned long n);
 int vm_map_bytes(struct mm_struct *mm, unsigned long addr, unsigned long len,
 		 unsigned long prot, const void *src, unsigned long n);
 
