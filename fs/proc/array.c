@@ -8,15 +8,45 @@
  */
 #include <linux/kernel.h>
 #include <linux/resource.h>
+#include <linux/time.h>
 #include <asm/page.h>
 #include "internal.h"
 
 #define PROC_PRIO_NORMAL	20	/* task_prio() of nice 0, SCHED_OTHER */
+#define PROC_USER_HZ		100	/* Linux's USER_HZ: clock_t ticks */
 /* stat's signal fields are the old 31-signal ones, as Linux masks them */
 #define PROC_STAT_SIGMASK	0x7fffffffUL
 
 /* every capability of Linux 6.1 (CAP_LAST_CAP 40): cachet's root has all */
 #define PROC_CAP_FULL		0x000001ffffffffffULL
+
+/* starttime: Linux's nsec_to_clock_t(), USER_HZ ticks since boot */
+#define PROC_NSEC_PER_CLOCK_T	(NSEC_PER_SEC / PROC_USER_HZ)
+
+/* the address-space fields 26-28: 1 instead of an address hidden */
+static void proc_stat_code(struct seq_file *m, const struct proc_task_snap *s)
+{
+	unsigned long start = 0, end = 0;
+
+	if (s->has_mm) {
+		start = s->permitted ? s->start_code : 1;
+		end = s->permitted ? s->end_code : 1;
+	}
+	seq_printf(m, " %lu %lu %lu", start, end,
+		   s->has_mm && s->permitted ? s->start_stack : 0);
+}
+
+/* fields 45-52: the rest of the layout and the exit code, if permitted */
+static void proc_stat_tail(struct seq_file *m, const struct proc_task_snap *s)
+{
+	if (s->has_mm && s->permitted)
+		seq_printf(m, " %lu %lu %lu %lu %lu %lu %lu", s->start_data,
+			   s->end_data, s->start_brk, s->arg_start, s->arg_end,
+			   s->env_start, s->env_end);
+	else
+		seq_puts(m, " 0 0 0 0 0 0 0");
+	seq_printf(m, " %d\n", s->permitted ? s->exit_code : 0);
+}
 
 /* the 52 fields of do_task_stat(), one line */
 int proc_pid_stat_show(struct seq_file *m, const struct proc_task_snap *s)
@@ -28,9 +58,10 @@ int proc_pid_stat_show(struct seq_file *m, const struct proc_task_snap *s)
 	/* minflt cminflt majflt cmajflt utime stime cutime cstime */
 	seq_puts(m, " 0 0 0 0 0 0 0 0");
 	/* priority nice num_threads itrealvalue starttime */
-	seq_printf(m, " %d 0 1 0 0", PROC_PRIO_NORMAL);
-	seq_printf(m, " %lu %lu %lu %lu %lu %lu", vsize, s->rss, s->rsslim,
-		   s->start_code, s->end_code, s->start_stack);
+	seq_printf(m, " %d 0 1 0 %llu", PROC_PRIO_NORMAL,
+		   (unsigned long long)(s->start_boottime / PROC_NSEC_PER_CLOCK_T));
+	seq_printf(m, " %lu %lu %lu", vsize, s->rss, s->rsslim);
+	proc_stat_code(m, s);
 	/* kstkesp kstkeip: zero unless the task is dumping core, as Linux */
 	seq_puts(m, " 0 0");
 	seq_printf(m, " %lu %lu %lu %lu", s->pending & PROC_STAT_SIGMASK,
@@ -42,10 +73,7 @@ int proc_pid_stat_show(struct seq_file *m, const struct proc_task_snap *s)
 	seq_printf(m, " %d %u", s->exit_signal, s->cpu);
 	/* rt_priority policy delayacct_blkio_ticks guest_time cguest_time */
 	seq_puts(m, " 0 0 0 0 0");
-	seq_printf(m, " %lu %lu %lu", s->start_data, s->end_data, s->start_brk);
-	/* arg_start arg_end env_start env_end: not recorded yet */
-	seq_puts(m, " 0 0 0 0");
-	seq_printf(m, " %d\n", s->exit_code);
+	proc_stat_tail(m, s);
 	return 0;
 }
 
@@ -101,22 +129,41 @@ static void proc_status_mm(struct seq_file *m, const struct proc_task_snap *s)
 	seq_printf(m, "VmPTE:\t%8lu kB\n", s->pgtables * kb);
 	seq_printf(m, "VmSwap:\t%8lu kB\n", 0UL);
 	seq_printf(m, "HugetlbPages:\t%8lu kB\n", 0UL);
+	seq_puts(m, "CoreDumping:\t0\nTHP_enabled:\t0\n");
+}
+
+/* Linux's task_state(): Uid to Groups, from the task's credentials */
+static void proc_status_ids(struct seq_file *m, const struct proc_task_snap *s)
+{
+	const struct cred *c = &s->cred;
+	unsigned int g;
+
+	seq_printf(m, "Uid:\t%u\t%u\t%u\t%u\n", c->uid, c->euid, c->suid,
+		   c->fsuid);
+	seq_printf(m, "Gid:\t%u\t%u\t%u\t%u\n", c->gid, c->egid, c->sgid,
+		   c->fsgid);
+	seq_printf(m, "FDSize:\t%u\nGroups:\t", s->fd_size);
+	for (g = 0; g < c->ngroups && g < CRED_NGROUPS; g++)
+		seq_printf(m, g ? " %u" : "%u", c->groups[g]);
+	/* Linux's trailing space, there even with no group */
+	seq_puts(m, " \n");
 }
 
 /* the labels of Linux's proc_pid_status(), in its order */
 int proc_pid_status_show(struct seq_file *m, const struct proc_task_snap *s)
 {
 	seq_printf(m, "Name:\t%s\n", s->comm);
-	seq_printf(m, "Umask:\t%04o\n", s->umask);
+	if (s->umask >= 0)
+		seq_printf(m, "Umask:\t%04o\n", s->umask);
 	seq_printf(m, "State:\t%s\n", proc_task_state_name(s->state));
 	seq_printf(m, "Tgid:\t%d\nNgid:\t0\nPid:\t%d\nPPid:\t%d\n", s->pid,
 		   s->pid, s->ppid);
-	seq_puts(m, "TracerPid:\t0\nUid:\t0\t0\t0\t0\nGid:\t0\t0\t0\t0\n");
-	seq_puts(m, "FDSize:\t64\nGroups:\t \n");
+	seq_puts(m, "TracerPid:\t0\n");
+	proc_status_ids(m, s);
 	seq_printf(m, "NStgid:\t%d\nNSpid:\t%d\nNSpgid:\t%d\nNSsid:\t%d\n",
 		   s->pid, s->pid, s->pgid, s->sid);
 	proc_status_mm(m, s);
-	seq_puts(m, "CoreDumping:\t0\nTHP_enabled:\t0\nThreads:\t1\n");
+	seq_puts(m, "Threads:\t1\n");
 	seq_printf(m, "SigQ:\t0/%lu\n", 0UL);
 	seq_printf(m, "SigPnd:\t%016lx\nShdPnd:\t%016lx\n", s->pending, 0UL);
 	seq_printf(m, "SigBlk:\t%016lx\nSigIgn:\t%016lx\nSigCgt:\t%016lx\n",

@@ -8,23 +8,21 @@
  * exactly as long as find_task_by_pid() finds it.
  *
  * Text is made at open, from a copy of the task taken under
- * tasklist_lock (proc_task_snapshot()).  cmdline, environ and maps, and
- * the address-space fields of stat and status, are read only for the
- * reader's own process: another task's mm can be replaced by exec or
- * dropped by exit without a lock this code could hold, so there they are
- * empty or zero (Documentation/filesystems/proc.rst).
+ * tasklist_lock and a reference on its mm (proc_task_snapshot(),
+ * fs/proc/task_snap.c): any process's files show its own data, to any
+ * reader, except environ and maps, which need Linux's
+ * PTRACE_MODE_READ_FSCREDS permission (Documentation/filesystems/
+ * proc.rst).
  */
 #include <linux/errno.h>
-#include <linux/fs_struct.h>
 #include <linux/kernel.h>
 #include <linux/mm_types.h>
 #include <linux/proc_fs.h>
-#include <linux/resource.h>
+#include <linux/sched/mm.h>
 #include <linux/sched/task.h>
 #include <linux/smp.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
-#include <asm/uaccess.h>
 #include "internal.h"
 
 enum proc_pid_file { PID_CMDLINE, PID_COMM, PID_ENVIRON, PID_MAPS,
@@ -40,117 +38,6 @@ static const char *const proc_pid_files[] = {
 	[PID_STAT] = "stat",
 	[PID_STATUS] = "status",
 };
-
-const char *proc_task_state_name(char state)
-{
-	switch (state) {
-	case 'R':	return "R (running)";
-	case 'S':	return "S (sleeping)";
-	case 'D':	return "D (disk sleep)";
-	case 'T':	return "T (stopped)";
-	case 'Z':	return "Z (zombie)";
-	default:	return "X (dead)";
-	}
-}
-
-static char proc_task_state(const struct task_struct *t)
-{
-	if (t->exit_state & EXIT_DEAD)
-		return 'X';
-	if (t->exit_state & EXIT_ZOMBIE)
-		return 'Z';
-	if (t->state & __TASK_STOPPED)
-		return 'T';
-	if (t->state & TASK_UNINTERRUPTIBLE)
-		return 'D';
-	if (t->state & TASK_INTERRUPTIBLE)
-		return 'S';
-	return 'R';
-}
-
-/* handlers: word reads, each consistent on its own, as Linux's are */
-static void proc_task_sigs(const struct task_struct *t,
-			   struct proc_task_snap *s)
-{
-	int sig;
-
-	s->pending = t->pending.signal.sig[0];
-	s->blocked = t->blocked.sig[0];
-	if (!t->sighand)
-		return;
-	for (sig = 1; sig <= _NSIG; sig++) {
-		__sighandler_t h = READ_ONCE(t->sighand->action[sig - 1].sa.sa_handler);
-
-		if (h == SIG_IGN)
-			s->ignored |= 1UL << (sig - 1);
-		else if (h != SIG_DFL)
-			s->caught |= 1UL << (sig - 1);
-	}
-}
-
-/* the caller's own address space: it cannot change under its own read */
-static void proc_task_mm(struct proc_task_snap *s)
-{
-	const struct mm_struct *mm = current->mm;
-
-	if (!mm)
-		return;
-	s->has_mm = true;
-	s->total_vm = mm->total_vm;
-	s->rss = mm->rss;
-	s->pgtables = mm->pgtables;
-	s->start_code = mm->start_code;
-	s->end_code = mm->end_code;
-	s->start_data = mm->start_data;
-	s->end_data = mm->end_data;
-	s->start_brk = mm->start_brk;
-	s->brk = mm->brk;
-	s->start_stack = mm->start_stack;
-}
-
-/**
- * proc_task_snapshot() - copy what /proc shows of process @pid
- * @pid: the process
- * @s: filled in
- *
- * Returns 0, or -ENOENT when there is no such process.
- */
-int proc_task_snapshot(int pid, struct proc_task_snap *s)
-{
-	unsigned int n = num_possible_cpus();
-	struct task_struct *t;
-	unsigned long flags;
-
-	memset(s, 0, sizeof(*s));
-	spin_lock_irqsave(&tasklist_lock, flags);
-	t = find_task_by_pid(pid);
-	if (!t) {
-		spin_unlock_irqrestore(&tasklist_lock, flags);
-		return -ENOENT;
-	}
-	s->pid = t->pid;
-	memcpy(s->comm, t->comm, sizeof(s->comm));
-	s->comm[sizeof(s->comm) - 1] = '\0';
-	s->state = proc_task_state(t);
-	s->ppid = t->real_parent ? t->real_parent->pid : 0;
-	s->pgid = t->pgid;
-	s->sid = t->sid;
-	s->flags = t->flags;
-	s->cpu = t->cpu;
-	s->exit_signal = t->exit_signal;
-	s->exit_code = t->exit_state ? t->exit_code : 0;
-	s->nvcsw = t->nvcsw;
-	s->nivcsw = t->nivcsw;
-	s->cpus_allowed = t->cpus_allowed & (n >= 64 ? ~0ULL : (1ULL << n) - 1);
-	s->nr_cpu_ids = n;
-	s->rsslim = t->rlim[RLIMIT_RSS].rlim_cur;
-	s->umask = t->fs ? t->fs->umask : 022;
-	proc_task_sigs(t, s);
-	if (t == current)
-		proc_task_mm(s);
-	spin_unlock_irqrestore(&tasklist_lock, flags);
-	return 0;
-}
 
 /* Linux's name_to_int(): decimal, no sign, no leading zero; -1 if not */
 static int proc_name_to_pid(const char *name, size_t len)
@@ -248,29 +135,31 @@ int proc_pid_readlink(const char *path, char *buf, size_t size)
 	return 0;
 }
 
-/* the reader's own argv or envp strings, NUL-separated as exec left them */
-static int proc_pid_strings(struct seq_file *m, int pid, bool env)
+static int proc_pid_show_file(struct seq_file *m, int file,
+			      const struct proc_task_snap *s,
+			      struct mm_struct *mm)
 {
-	const struct mm_struct *mm = current->mm;
-	unsigned long start, end;
-	size_t room;
-
-	if (pid != current->pid || !mm)
+	switch (file) {
+	case PID_CMDLINE:
+		return proc_pid_cmdline_show(m, mm, s);
+	case PID_ENVIRON:
+		return proc_pid_environ_show(m, mm, s);
+	case PID_COMM:
+		seq_printf(m, "%s\n", s->comm);
 		return 0;
-	start = env ? mm->env_start : mm->arg_start;
-	end = env ? mm->env_end : mm->arg_end;
-	if (end <= start)
-		return 0;
-	room = m->size - m->count;
-	if (end - start >= room) {
-		m->overflow = true;	/* vfilefs retries with more room */
-		return 0;
+	case PID_MAPS:
+		/* Linux checks PTRACE_MODE_READ at open: -EACCES */
+		if (!s->permitted)
+			return -EACCES;
+		return mm ? proc_pid_maps_show(m, mm) : 0;
+	case PID_OOM_SCORE_ADJ:
+		/* read and written through proc_pid_file_ops() instead */
+		return -EINVAL;
+	case PID_STAT:
+		return proc_pid_stat_show(m, s);
+	default:
+		return proc_pid_status_show(m, s);
 	}
-	if (copy_from_user(m->buf + m->count, (const void __user *)start,
-			   end - start))
-		return -EFAULT;
-	m->count += end - start;
-	return 0;
 }
 
 /**
@@ -278,38 +167,25 @@ static int proc_pid_strings(struct seq_file *m, int pid, bool env)
  * @path: a path proc_pid_lookup() calls VFILE_REG
  * @m: receives the text
  *
- * Returns 0, -ENOENT when the process went, -EISDIR for a directory.
+ * Returns 0, -ENOENT when the process went, -EISDIR for a directory,
+ * -EACCES for environ or maps of a process the reader may not trace.
  */
 int proc_pid_show(const char *path, struct seq_file *m)
 {
 	struct proc_task_snap s;
-	int pid, file, type = proc_pid_parse(path, &pid, &file);
+	struct mm_struct *mm;
+	int pid, file, err, type = proc_pid_parse(path, &pid, &file);
 
 	m->count = 0;
 	m->overflow = false;
 	if (type == VFILE_DIR)
 		return -EISDIR;
-	if (type != VFILE_REG || proc_task_snapshot(pid, &s))
+	if (type != VFILE_REG || proc_task_snapshot(pid, &s, &mm))
 		return -ENOENT;
-	switch (file) {
-	case PID_CMDLINE:
-		return proc_pid_strings(m, pid, false);
-	case PID_ENVIRON:
-		return proc_pid_strings(m, pid, true);
-	case PID_COMM:
-		seq_printf(m, "%s\n", s.comm);
-		return 0;
-	case PID_MAPS:
-		/* another process's VMAs: its mm is not ours to hold */
-		return pid == current->pid ? proc_pid_maps_show(m) : 0;
-	case PID_OOM_SCORE_ADJ:
-		/* read and written through proc_pid_file_ops() instead */
-		return -EINVAL;
-	case PID_STAT:
-		return proc_pid_stat_show(m, &s);
-	default:
-		return proc_pid_status_show(m, &s);
-	}
+	err = proc_pid_show_file(m, file, &s, mm);
+	if (mm)
+		mmput(mm);
+	return err;
 }
 
 /**

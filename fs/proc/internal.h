@@ -3,16 +3,18 @@
 #ifndef _FS_PROC_INTERNAL_H
 #define _FS_PROC_INTERNAL_H
 
+#include <linux/cred.h>
 #include <linux/sched.h>
 #include <linux/signal.h>
 #include <linux/vfile.h>
 
+struct mm_struct;
+
 /*
  * What /proc/<pid>/stat and status print, copied under tasklist_lock so
- * the text is one consistent moment.  The address-space figures are
- * there only for the caller's own process (has_mm): another task's mm
- * can be swapped by exec or dropped by exit with no lock this code could
- * take (Documentation/filesystems/proc.rst).
+ * the text is one consistent moment; the address-space figures come
+ * from a reference on the target's mm taken under its task_lock()
+ * (Documentation/filesystems/proc.rst).
  */
 struct proc_task_snap {
 	int pid, ppid, pgid, sid;
@@ -25,18 +27,28 @@ struct proc_task_snap {
 	u64 cpus_allowed;
 	unsigned int nr_cpu_ids;	/* the width of Cpus_allowed */
 	unsigned long rsslim;
-	int umask;
+	u64 start_boottime;		/* ns */
+	struct cred cred;
+	int umask;			/* -1: no fs (a zombie) */
+	unsigned int fd_size;		/* 0: no descriptor table */
+	bool permitted;			/* ptrace_may_access(READ_FSCREDS) */
 	bool has_mm;
 	unsigned long total_vm, rss, pgtables;
 	unsigned long start_code, end_code, start_data, end_data;
 	unsigned long start_brk, brk, start_stack;
+	unsigned long arg_start, arg_end, env_start, env_end;
 };
 
-int proc_task_snapshot(int pid, struct proc_task_snap *s);
+int proc_task_snapshot(int pid, struct proc_task_snap *s,
+		       struct mm_struct **mmp);
 const char *proc_task_state_name(char state);
 int proc_pid_stat_show(struct seq_file *m, const struct proc_task_snap *s);
 int proc_pid_status_show(struct seq_file *m, const struct proc_task_snap *s);
-int proc_pid_maps_show(struct seq_file *m);
+int proc_pid_maps_show(struct seq_file *m, struct mm_struct *mm);
+int proc_pid_cmdline_show(struct seq_file *m, struct mm_struct *mm,
+			  const struct proc_task_snap *s);
+int proc_pid_environ_show(struct seq_file *m, struct mm_struct *mm,
+			  const struct proc_task_snap *s);
 
 /* fs/proc/oom_score_adj.c */
 extern const struct file_operations proc_oom_score_adj_operations;

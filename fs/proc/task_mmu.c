@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * /proc/<pid>/maps for the reader's own process, in Linux 6.1's format:
+ * /proc/<pid>/maps, in Linux 6.1's format:
  *
  *	start-end perms offset major:minor inode [padding name]
  *
  * addresses and offset at least 8 hex digits, perms "rwxp"/"rwxs", the
  * name ("[heap]", "[stack]") starting after the line is padded to 73
- * columns.  The VMAs are walked under mmap_lock, a spinlock: the text
- * goes into the kernel buffer of the open, never to user memory.
+ * columns.  The VMAs of a space the caller holds a reference on are
+ * walked under its mmap_lock, a spinlock: the text goes into the kernel
+ * buffer of the open, never to user memory.
  */
 #include <linux/fs.h>
 #include <linux/kernel.h>
@@ -61,18 +62,16 @@ static void maps_show_vma(struct seq_file *m, const struct vm_area_struct *vma,
 }
 
 /**
- * proc_pid_maps_show() - the reader's own mappings, one line per VMA
+ * proc_pid_maps_show() - a process's mappings, one line per VMA
  * @m: receives the text
+ * @mm: its space, on which the caller holds a reference
  *
- * Returns 0.  Kernel threads have no mappings and show nothing.
+ * Returns 0.
  */
-int proc_pid_maps_show(struct seq_file *m)
+int proc_pid_maps_show(struct seq_file *m, struct mm_struct *mm)
 {
-	struct mm_struct *mm = current->mm;
 	struct vm_area_struct *vma;
 
-	if (!mm)
-		return 0;
 	mmap_write_lock(mm);
 	list_for_each_entry(vma, &mm->mmap, vm_list)
 		maps_show_vma(m, vma, mm);

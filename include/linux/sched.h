@@ -93,6 +93,7 @@ struct task_struct {
 	int usage;			/* references; the last frees it */
 	struct kthread *kthread;	/* kernel/kthread.c */
 	unsigned long nvcsw, nivcsw;	/* voluntary / preempted switches */
+	u64 start_boottime;		/* CLOCK_BOOTTIME ns at creation */
 
 	/*
 	 * Address space and files: mm/, fs/.  The task alone changes its

@@ -17,6 +17,7 @@
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/string.h>
+#include <linux/timekeeping.h>
 #include <linux/vmalloc.h>
 
 #include "sched.h"
@@ -50,6 +51,7 @@ static struct task_struct *__task_alloc(const char *comm, int pid)
 	p->cpu = smp_processor_id();
 	p->cpus_allowed = ~0ULL;
 	p->usage = 1;
+	p->start_boottime = ktime_get_boottime_ns();
 	__atomic_fetch_add(&tasks_alive, 1, __ATOMIC_RELAXED);
 	return p;
 }
