@@ -211,11 +211,15 @@ void do_trap(struct pt_regs *regs)
 	unsigned long v = regs->vector;
 
 	if (v >= FIRST_EXTERNAL_VECTOR) {
+		struct pt_regs *outer = this_pcpu()->irq_regs;
+
 		irq_count[v]++;
 		__preempt_count_add(HARDIRQ_OFFSET);
+		this_pcpu()->irq_regs = regs;
 		if (irq_handlers[v])
 			irq_handlers[v](v, irq_data[v]);
 		irq_eoi_hook(v);
+		this_pcpu()->irq_regs = outer;
 		__preempt_count_sub(HARDIRQ_OFFSET);
 		irq_exit_preempt(regs);
 		return;

@@ -29,6 +29,7 @@
 #endif
 
 struct task_struct;
+struct pt_regs;
 
 struct pcpu {
 	struct pcpu *self;		/* must stay first: see this_pcpu() */
@@ -59,6 +60,8 @@ struct pcpu {
 	unsigned int preempt_count;
 	int need_resched;
 	bool irqs_off_halt;		/* in smp.c's halt_irqs_off() */
+	/* the interrupted registers while a device interrupt runs */
+	struct pt_regs *irq_regs;
 } __aligned(64);
 
 extern struct pcpu pcpu_area[NR_CPUS];
