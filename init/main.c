@@ -101,6 +101,7 @@ void start_kernel(void)
 	pat_verify_debugfs_init();
 	ptdump_init();
 	proc_uptime_init();
+	proc_stat_init();
 	cpu_sysfs_init();
 	firmware_memmap_init();
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * /proc/uptime: seconds since boot and seconds the CPUs spent idle, each
- * with two decimals, as Linux prints them.  cachet does not account idle
- * time yet, so the second figure is 0.00 (Documentation/filesystems/
- * proc.rst).
+ * /proc/uptime: seconds since boot and seconds the CPUs spent idle (all
+ * CPUs summed, from the tick's accounting: kernel/sched/cputime.c), each
+ * with two decimals, as Linux prints them.
  */
 #include <linux/kernel.h>
+#include <linux/kernel_stat.h>
 #include <linux/printk.h>
 #include <linux/proc_fs.h>
 #include <linux/time.h>
@@ -14,8 +14,10 @@
 static int uptime_proc_show(struct seq_file *m, void *private)
 {
 	unsigned long long cs = local_clock() / (NSEC_PER_SEC / 100);
+	unsigned long long idle = kcpustat_idle_ns() / (NSEC_PER_SEC / 100);
 
-	seq_printf(m, "%llu.%02llu 0.00\n", cs / 100, cs % 100);
+	seq_printf(m, "%llu.%02llu %llu.%02llu\n", cs / 100, cs % 100,
+		   idle / 100, idle % 100);
 	return 0;
 }
 

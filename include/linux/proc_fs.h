@@ -9,6 +9,7 @@ struct file_operations;
 struct seq_file;
 
 void proc_uptime_init(void);
+void proc_stat_init(void);
 
 /* /proc/self and /proc/<pid>/ (fs/proc/base.c), for the proc mount */
 typedef void (*proc_filldir_t)(const char *name, int type, void *arg);

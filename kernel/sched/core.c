@@ -8,13 +8,16 @@
 #include <linux/bug.h>
 #include <linux/interrupt.h>
 #include <linux/kernel.h>
+#include <linux/kernel_stat.h>
 #include <linux/mm_types.h>
 #include <linux/preempt.h>
 #include <linux/printk.h>
 #include <linux/sched.h>
 #include <linux/smp.h>
 #include <asm/apic.h>
+#include <asm/irq_regs.h>
 #include <asm/irqflags.h>
+#include <asm/ptrace.h>
 #include <asm/switch_to.h>
 
 #include "sched.h"
@@ -331,6 +334,15 @@ void set_cpus_allowed(struct task_struct *p, u64 mask)
 		yield();
 }
 
+/* /proc/stat's figures: whose time this tick was (kernel/sched/cputime.c) */
+static void sched_account_tick(const struct rq *rq,
+			       const struct task_struct *curr)
+{
+	const struct pt_regs *regs = get_irq_regs();
+
+	account_process_tick(regs && user_mode(regs), curr == rq->idle);
+}
+
 /**
  * scheduler_tick() - the tick's part: end current's slice
  *
@@ -343,6 +355,7 @@ void scheduler_tick(void)
 	struct task_struct *curr = current;
 
 	rq->nr_ticks++;
+	sched_account_tick(rq, curr);
 	if (!sched_running)
 		return;
 	if (curr == rq->idle) {

@@ -8,6 +8,7 @@
  */
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/sched/stat.h>
 #include <linux/spinlock.h>
 
 #include "sched.h"
@@ -17,6 +18,7 @@
 
 static u64 pid_map[PID_MAX_DEFAULT / 64];
 static int last_pid = 1;
+static unsigned long total_forks;	/* pids handed out: /proc/stat */
 static DEFINE_SPINLOCK(pid_lock);
 
 static bool pid_test_and_set(int pid)
@@ -42,6 +44,7 @@ int alloc_pid(void)
 		next = next + 1 < PID_MAX_DEFAULT ? next + 1 : RESERVED_PIDS;
 		if (pid_test_and_set(next)) {
 			pid = last_pid = next;
+			total_forks++;
 			break;
 		}
 	}
@@ -57,6 +60,7 @@ int alloc_pid_init(void)
 
 	spin_lock_irqsave(&pid_lock, flags);
 	ok = pid_test_and_set(1);
+	total_forks += ok;
 	spin_unlock_irqrestore(&pid_lock, flags);
 	return ok ? 1 : -EBUSY;
 }
@@ -70,4 +74,12 @@ void free_pid(int pid)
 	spin_lock_irqsave(&pid_lock, flags);
 	pid_map[pid / 64] &= ~(1ULL << (pid % 64));
 	spin_unlock_irqrestore(&pid_lock, flags);
+}
+
+/**
+ * nr_forks_total() - tasks created since boot (/proc/stat's processes)
+ */
+unsigned long nr_forks_total(void)
+{
+	return READ_ONCE(total_forks);
 }
