@@ -102,6 +102,7 @@ void start_kernel(void)
 	ptdump_init();
 	proc_uptime_init();
 	proc_stat_init();
+	proc_loadavg_init();
 	cpu_sysfs_init();
 	firmware_memmap_init();
 

@@ -10,6 +10,7 @@ struct seq_file;
 
 void proc_uptime_init(void);
 void proc_stat_init(void);
+void proc_loadavg_init(void);
 
 /* /proc/self and /proc/<pid>/ (fs/proc/base.c), for the proc mount */
 typedef void (*proc_filldir_t)(const char *name, int type, void *arg);

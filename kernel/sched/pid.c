@@ -77,6 +77,14 @@ void free_pid(int pid)
 }
 
 /**
+ * pid_last_nr() - the pid handed out last (/proc/loadavg's last field)
+ */
+int pid_last_nr(void)
+{
+	return READ_ONCE(last_pid);
+}
+
+/**
  * nr_forks_total() - tasks created since boot (/proc/stat's processes)
  */
 unsigned long nr_forks_total(void)

@@ -7,6 +7,7 @@
 #include <linux/jiffies.h>
 #include <linux/printk.h>
 #include <linux/sched.h>
+#include <linux/sched/loadavg.h>
 #include <linux/smp.h>
 #include <linux/tick.h>
 #include <linux/time.h>
@@ -37,6 +38,7 @@ void tick_handle(void)
 {
 	if (smp_processor_id() == tick_do_timer_cpu) {
 		__atomic_fetch_add(&jiffies, 1, __ATOMIC_RELAXED);
+		calc_global_load();
 		if (!this_pcpu()->irqs_off_halt)
 			run_timers();
 	}
@@ -123,6 +125,7 @@ void tick_poll(void)
 		poll_next_ns = now + TICK_NSEC;
 	while (now >= poll_next_ns) {
 		__atomic_fetch_add(&jiffies, 1, __ATOMIC_RELAXED);
+		calc_global_load();
 		poll_next_ns += TICK_NSEC;
 		run_timers();
 	}

@@ -40,7 +40,7 @@ execd() {
 }
 
 echo "TAP version 13"
-echo "1..18"
+echo "1..19"
 t pipeline '[ "$(echo a b c | tr " " "\n" | wc -l)" -eq 3 ]'
 t redirections 'echo x >$tmp/f && echo y >>$tmp/f && [ "$(cat <$tmp/f)" = "$(printf "x\ny")" ] &&
 	sh -c "echo err >&2" 2>$tmp/e >/dev/null && [ "$(cat $tmp/e)" = err ]'
@@ -68,10 +68,12 @@ t dmesg 'dmesg | grep -q "Command line:"'
 t sleep 'a=$(cut -d" " -f1 /proc/uptime); sleep 1; b=$(cut -d" " -f1 /proc/uptime);
 	awk -v a=$a -v b=$b "BEGIN { exit !(b - a >= 1.0 && b - a < 5) }"'
 t kill 'sleep 10 & p=$!; kill $p; wait $p; [ $? -eq 143 ]'
-# ps reads every process's /proc/<pid>/{stat,cmdline}: another
+# ps and top read every process's /proc/<pid>/{stat,cmdline}: another
 # process's command line, not "[sleep]" (what ps prints without one).
 # A child is looked at once it has exec'd (its comm is the program's).
 t ps_cmdline 'sleep 7 & p=$!; execd $p sleep; ps -o pid,args | grep -q "^ *$p sleep 7\$"; r=$?; kill $p; exit $r'
+t top_batch 'sleep 8 & p=$!; execd $p sleep; top -b -n 1 >$tmp/top; r=1;
+	grep -q "^ *$p .*sleep 8\$" $tmp/top && grep -q "^Load average: " $tmp/top && r=0; kill $p; exit $r'
 t exit_status_of_pipeline 'false | true && ! (true | false)'
 rm -rf $tmp
 echo "# Totals: pass:$pass fail:$fail xfail:0 xpass:0 skip:$skips error:0"
