@@ -68,14 +68,38 @@ static const struct inode_operations vfilefs_link_iops;
 static const struct file_operations vfilefs_dir_fops;
 static const struct file_operations vfilefs_file_fops;
 
+/*
+ * The target of a process link (fs/proc/base.c), in memory of its own
+ * size; an ERR_PTR: -ENOENT when the link has gone (a closed descriptor,
+ * a zombie's directory), -EACCES for a process the reader may not trace.
+ */
+static char *vfilefs_link_target(const char *path)
+{
+	char *buf = kmalloc(PATH_MAX, GFP_KERNEL), *target;
+	int err;
+
+	if (!buf)
+		return ERR_PTR(-ENOMEM);
+	err = proc_pid_readlink(path, buf, PATH_MAX);
+	target = err ? ERR_PTR(err) : kmalloc(strlen(buf) + 1, GFP_KERNEL);
+	if (!target)
+		target = ERR_PTR(-ENOMEM);
+	if (!IS_ERR(target))
+		strscpy(target, buf, strlen(buf) + 1);
+	kfree(buf);
+	return target;
+}
+
+/* @target: a link's, which the inode takes over, or NULL */
 static struct inode *vfilefs_inode(struct super_block *sb, const char *path,
-				   int type)
+				   int type, char *target)
 {
 	struct inode *inode = new_inode(sb);
 	char *p = kmalloc(strlen(path) + 1, GFP_KERNEL);
 
 	if (!inode || !p) {
 		kfree(p);
+		kfree(target);
 		if (inode)
 			iput(inode);
 		return NULL;
@@ -84,13 +108,6 @@ static struct inode *vfilefs_inode(struct super_block *sb, const char *path,
 	inode->i_private = p;
 	inode->i_ino = vfile_ino(path);
 	if (type == VFILE_LNK) {
-		char *target = kmalloc(16, GFP_KERNEL);
-
-		if (!target || proc_pid_readlink(path, target, 16)) {
-			kfree(target);
-			iput(inode);	/* evict frees p */
-			return NULL;
-		}
 		inode->i_link = target;
 		inode->i_mode = S_IFLNK | 0777;
 		inode->i_op = &vfilefs_link_iops;
@@ -136,7 +153,7 @@ static int vfilefs_pid_type(const struct inode *any, const char *path)
 static struct dentry *vfilefs_lookup(struct inode *dir, struct dentry *dentry,
 				     unsigned int flags)
 {
-	char path[VFILE_PATH_MAX];
+	char path[VFILE_PATH_MAX], *target = NULL;
 	struct inode *inode;
 	int type;
 
@@ -148,7 +165,14 @@ static struct dentry *vfilefs_lookup(struct inode *dir, struct dentry *dentry,
 		type = vfilefs_pid_type(dir, path);
 	if (type != VFILE_REG && type != VFILE_DIR && type != VFILE_LNK)
 		return NULL;
-	inode = vfilefs_inode(dir->i_sb, path, type);
+	if (type == VFILE_LNK) {
+		target = vfilefs_link_target(path);
+		if (target == ERR_PTR(-ENOENT))
+			return NULL;
+		if (IS_ERR(target))
+			return (struct dentry *)target;
+	}
+	inode = vfilefs_inode(dir->i_sb, path, type, target);
 	if (!inode)
 		return ERR_PTR(-ENOMEM);
 	d_add(dentry, inode);
@@ -355,7 +379,7 @@ static struct dentry *vfilefs_mount(struct file_system_type *fs, int flags,
 	if (!sb)
 		return ERR_PTR(-ENOMEM);
 	sb->s_magic = type->magic;
-	root = vfilefs_inode(sb, type->root, VFILE_DIR);
+	root = vfilefs_inode(sb, type->root, VFILE_DIR, NULL);
 	sb->s_root = root ? d_make_root(root) : NULL;
 	if (!sb->s_root) {
 		kfree(sb);

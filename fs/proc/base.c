@@ -15,6 +15,7 @@
  * proc.rst).
  */
 #include <linux/errno.h>
+#include <linux/fdtable.h>
 #include <linux/kernel.h>
 #include <linux/mm_types.h>
 #include <linux/proc_fs.h>
@@ -25,19 +26,33 @@
 #include <linux/string.h>
 #include "internal.h"
 
-enum proc_pid_file { PID_CMDLINE, PID_COMM, PID_ENVIRON, PID_MAPS,
-		     PID_OOM_SCORE_ADJ, PID_STAT, PID_STATUS };
-
-/* a process directory's files, sorted as readdir lists them */
-static const char *const proc_pid_files[] = {
-	[PID_CMDLINE] = "cmdline",
-	[PID_COMM] = "comm",
-	[PID_ENVIRON] = "environ",
-	[PID_MAPS] = "maps",
-	[PID_OOM_SCORE_ADJ] = "oom_score_adj",
-	[PID_STAT] = "stat",
-	[PID_STATUS] = "status",
+/* a process directory's entries, sorted as readdir lists them */
+static const struct {
+	const char *name;
+	int type;			/* VFILE_* */
+} proc_pid_entries[] = {
+	[PID_CMDLINE] = { "cmdline", VFILE_REG },
+	[PID_COMM] = { "comm", VFILE_REG },
+	[PID_CWD] = { "cwd", VFILE_LNK },
+	[PID_ENVIRON] = { "environ", VFILE_REG },
+	[PID_FD] = { "fd", VFILE_DIR },
+	[PID_MAPS] = { "maps", VFILE_REG },
+	[PID_OOM_SCORE_ADJ] = { "oom_score_adj", VFILE_REG },
+	[PID_ROOT] = { "root", VFILE_LNK },
+	[PID_STAT] = { "stat", VFILE_REG },
+	[PID_STATUS] = { "status", VFILE_REG },
 };
+
+/* a path below /proc, split */
+struct proc_pid_ref {
+	int pid;
+	int entry;		/* PID_*, PID_SELF, or PID_DIR for <pid>/ */
+	unsigned int fd;	/* for PID_FD_LINK */
+};
+
+#define PID_DIR		-1	/* /proc/<pid> */
+#define PID_SELF	-2	/* /proc/self */
+#define PID_FD_LINK	-3	/* /proc/<pid>/fd/<n> */
 
 /* Linux's name_to_int(): decimal, no sign, no leading zero; -1 if not */
 static int proc_name_to_pid(const char *name, size_t len)
@@ -55,13 +70,26 @@ static int proc_name_to_pid(const char *name, size_t len)
 	return pid ? (int)pid : -1;
 }
 
+/* "fd/<n>" below a process directory: Linux's name_to_int() too */
+static int proc_parse_fd(const char *name, struct proc_pid_ref *r)
+{
+	int fd = proc_name_to_pid(name, strlen(name));
+
+	/* the one name "0" name_to_int() takes and a pid cannot be */
+	if (!strcmp(name, "0"))
+		fd = 0;
+	if (fd < 0)
+		return -ENOENT;
+	r->entry = PID_FD_LINK;
+	r->fd = fd;
+	return VFILE_LNK;
+}
+
 /*
- * Split a resolved path below /proc: *@pid is the process (the reader's
- * for "self"), *@file the file index, -1 for the directory itself.
- * Returns VFILE_DIR, VFILE_REG, VFILE_LNK ("/proc/self"), or -ENOENT
- * when the path is not one of ours.
+ * Split a resolved path below /proc into @r.  Returns VFILE_DIR,
+ * VFILE_REG or VFILE_LNK, or -ENOENT when the path is not one of ours.
  */
-static int proc_pid_parse(const char *path, int *pid, int *file)
+static int proc_pid_parse(const char *path, struct proc_pid_ref *r)
 {
 	const char *name, *slash;
 	unsigned int i;
@@ -70,21 +98,24 @@ static int proc_pid_parse(const char *path, int *pid, int *file)
 		return -ENOENT;
 	name = path + 6;
 	if (!strcmp(name, "self")) {
-		*pid = current->pid;
+		r->pid = current->pid;
+		r->entry = PID_SELF;
 		return VFILE_LNK;
 	}
 	slash = strchr(name, '/');
-	*pid = proc_name_to_pid(name, slash ? (size_t)(slash - name) :
-					      strlen(name));
-	*file = -1;
-	if (*pid < 0)
+	r->pid = proc_name_to_pid(name, slash ? (size_t)(slash - name) :
+						strlen(name));
+	r->entry = PID_DIR;
+	if (r->pid < 0)
 		return -ENOENT;
 	if (!slash)
 		return VFILE_DIR;
-	for (i = 0; i < ARRAY_SIZE(proc_pid_files); i++) {
-		if (!strcmp(slash + 1, proc_pid_files[i])) {
-			*file = i;
-			return VFILE_REG;
+	if (!strncmp(slash + 1, "fd/", 3))
+		return proc_parse_fd(slash + 4, r);
+	for (i = 0; i < ARRAY_SIZE(proc_pid_entries); i++) {
+		if (!strcmp(slash + 1, proc_pid_entries[i].name)) {
+			r->entry = i;
+			return proc_pid_entries[i].type;
 		}
 	}
 	return -ENOENT;
@@ -110,29 +141,44 @@ static bool proc_pid_exists(int pid)
  */
 int proc_pid_lookup(const char *path)
 {
-	int pid, file, type = proc_pid_parse(path, &pid, &file);
+	struct proc_pid_ref r;
+	int type = proc_pid_parse(path, &r);
 
-	if (type < 0 || type == VFILE_LNK)
+	if (type < 0 || r.entry == PID_SELF)
 		return type;
-	return proc_pid_exists(pid) ? type : -ENOENT;
+	if (r.entry == PID_FD_LINK)
+		return proc_pid_fd_open(r.pid, r.fd) ? type : -ENOENT;
+	return proc_pid_exists(r.pid) ? type : -ENOENT;
 }
 
 /**
  * proc_pid_readlink() - the target of a link proc_pid_lookup() found
- * @path: "/proc/self"
+ * @path: "/proc/self", "/proc/<pid>/{cwd,root}", "/proc/<pid>/fd/<n>"
  * @buf: receives the target, NUL-terminated
  * @size: of @buf
  *
- * Returns 0 or -ENOENT.
+ * From lookup, the namespace lock held.  Returns 0, -ENOENT (the
+ * process, descriptor or directory is gone),
+ * -EACCES (the reader may not trace the process) or -ENAMETOOLONG.
  */
 int proc_pid_readlink(const char *path, char *buf, size_t size)
 {
-	int pid, file;
+	struct proc_pid_ref r;
 
-	if (proc_pid_parse(path, &pid, &file) != VFILE_LNK || !pid)
+	if (proc_pid_parse(path, &r) != VFILE_LNK || !r.pid)
 		return -ENOENT;
-	snprintf(buf, size, "%d", pid);
-	return 0;
+	switch (r.entry) {
+	case PID_SELF:
+		snprintf(buf, size, "%d", r.pid);
+		return 0;
+	case PID_FD_LINK:
+		return proc_pid_link_target(r.pid, PID_LINK_FD, r.fd, buf,
+					    size);
+	default:
+		return proc_pid_link_target(r.pid, r.entry == PID_ROOT ?
+					    PID_LINK_ROOT : PID_LINK_CWD, 0,
+					    buf, size);
+	}
 }
 
 static int proc_pid_show_file(struct seq_file *m, int file,
@@ -173,19 +219,40 @@ static int proc_pid_show_file(struct seq_file *m, int file,
 int proc_pid_show(const char *path, struct seq_file *m)
 {
 	struct proc_task_snap s;
+	struct proc_pid_ref r;
 	struct mm_struct *mm;
-	int pid, file, err, type = proc_pid_parse(path, &pid, &file);
+	int err, type = proc_pid_parse(path, &r);
 
 	m->count = 0;
 	m->overflow = false;
 	if (type == VFILE_DIR)
 		return -EISDIR;
-	if (type != VFILE_REG || proc_task_snapshot(pid, &s, &mm))
+	if (type != VFILE_REG || proc_task_snapshot(r.pid, &s, &mm))
 		return -ENOENT;
-	err = proc_pid_show_file(m, file, &s, mm);
+	err = proc_pid_show_file(m, r.entry, &s, mm);
 	if (mm)
 		mmput(mm);
 	return err;
+}
+
+/* /proc/<pid>/fd: a link per open descriptor, in increasing order */
+static int proc_pid_list_fds(int pid, proc_filldir_t fill, void *arg)
+{
+	unsigned long fds[FD_WORDS];
+	unsigned int fd;
+	char name[16];
+	int n = 0, err = proc_pid_fd_list(pid, fds);
+
+	if (err)
+		return err;
+	for (fd = 0; fd < NR_OPEN_DEFAULT; fd++) {
+		if (!(fds[fd / BITS_PER_LONG] & (1UL << (fd % BITS_PER_LONG))))
+			continue;
+		snprintf(name, sizeof(name), "%u", fd);
+		fill(name, VFILE_LNK, arg);
+		n++;
+	}
+	return n;
 }
 
 /**
@@ -196,31 +263,34 @@ int proc_pid_show(const char *path, struct seq_file *m)
  */
 const struct file_operations *proc_pid_file_ops(const char *path)
 {
-	int pid, file;
+	struct proc_pid_ref r;
 
-	if (proc_pid_parse(path, &pid, &file) != VFILE_REG)
+	if (proc_pid_parse(path, &r) != VFILE_REG)
 		return NULL;
-	return file == PID_OOM_SCORE_ADJ ? &proc_oom_score_adj_operations :
-					   NULL;
+	return r.entry == PID_OOM_SCORE_ADJ ? &proc_oom_score_adj_operations :
+					      NULL;
 }
 
 /**
  * proc_pid_list() - list a process directory, or /proc's process entries
- * @dir: resolved path: "/proc" or "/proc/<pid>"
+ * @dir: resolved path: "/proc", "/proc/<pid>" or "/proc/<pid>/fd"
  * @fill: called per entry with its name and VFILE_* type; it runs under
  *	tasklist_lock for "/proc", so it must not sleep or take that lock
  * @arg: passed to @fill
  *
- * For "/proc": "self", then one directory per process.  Returns the
- * number of entries, or -ENOENT when @dir is neither.
+ * For "/proc": "self", then one directory per process; for
+ * "/proc/<pid>/fd" one link per open descriptor.  Returns the number of
+ * entries, -ENOENT when @dir is none of these, or -EACCES for the fd
+ * directory of a process the reader may not trace.
  */
 int proc_pid_list(const char *dir, proc_filldir_t fill, void *arg)
 {
+	struct proc_pid_ref r;
 	struct task_struct *t;
 	unsigned long flags;
 	char name[16];
-	int n = 1, pid, file;
 	unsigned int i;
+	int n = 1;
 
 	if (!strcmp(dir, "/proc")) {
 		fill("self", VFILE_LNK, arg);
@@ -233,10 +303,13 @@ int proc_pid_list(const char *dir, proc_filldir_t fill, void *arg)
 		spin_unlock_irqrestore(&tasklist_lock, flags);
 		return n;
 	}
-	if (proc_pid_parse(dir, &pid, &file) != VFILE_DIR ||
-	    !proc_pid_exists(pid))
+	if (proc_pid_parse(dir, &r) != VFILE_DIR)
 		return -ENOENT;
-	for (i = 0; i < ARRAY_SIZE(proc_pid_files); i++)
-		fill(proc_pid_files[i], VFILE_REG, arg);
-	return ARRAY_SIZE(proc_pid_files);
+	if (r.entry == PID_FD)
+		return proc_pid_list_fds(r.pid, fill, arg);
+	if (!proc_pid_exists(r.pid))
+		return -ENOENT;
+	for (i = 0; i < ARRAY_SIZE(proc_pid_entries); i++)
+		fill(proc_pid_entries[i].name, proc_pid_entries[i].type, arg);
+	return ARRAY_SIZE(proc_pid_entries);
 }

@@ -39,6 +39,19 @@ struct proc_task_snap {
 	unsigned long arg_start, arg_end, env_start, env_end;
 };
 
+/* a process directory's entries (fs/proc/base.c), in readdir order */
+enum proc_pid_entry { PID_CMDLINE, PID_COMM, PID_CWD, PID_ENVIRON, PID_FD,
+		      PID_MAPS, PID_OOM_SCORE_ADJ, PID_ROOT, PID_STAT,
+		      PID_STATUS };
+
+/* proc_pid_link_target()'s links (fs/proc/fd.c) */
+enum proc_pid_link { PID_LINK_CWD, PID_LINK_ROOT, PID_LINK_FD };
+
+bool proc_may_access(const struct task_struct *t);
+int proc_pid_link_target(int pid, int link, unsigned int fd, char *buf,
+			 size_t size);
+bool proc_pid_fd_open(int pid, unsigned int fd);
+int proc_pid_fd_list(int pid, unsigned long *fds);
 int proc_task_snapshot(int pid, struct proc_task_snap *s,
 		       struct mm_struct **mmp);
 const char *proc_task_state_name(char state);

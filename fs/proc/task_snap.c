@@ -49,12 +49,15 @@ static char proc_task_state(const struct task_struct *t)
 	return 'R';
 }
 
-/*
- * Linux's ptrace_may_access(PTRACE_MODE_READ_FSCREDS): the reader's
- * file-system ids equal all of the target's real, effective and saved
- * ids, or it has CAP_SYS_PTRACE.
+/**
+ * proc_may_access() - Linux's ptrace_may_access(PTRACE_MODE_READ_FSCREDS)
+ * @t: the target, under tasklist_lock or referenced
+ *
+ * True when the reader is @t, when the reader's
+ * file-system ids equal all of @t's real, effective and saved ids, or
+ * when it has CAP_SYS_PTRACE.
  */
-static bool proc_may_access(const struct task_struct *t)
+bool proc_may_access(const struct task_struct *t)
 {
 	const struct cred *c = &t->cred;
 	u32 uid = current_fsuid(), gid = current_fsgid();

@@ -2,15 +2,16 @@
 /*
  * procfs_pid - what one process reads of another in /proc, as Linux 6.1
  * prints it: a child's cmdline, environ, stat (all 52 fields), status
- * and maps, a zombie's files, a process that goes while its file is
+ * and maps, its cwd, root and fd/ links, a zombie's files, a process that goes while its file is
  * open; and the system-wide /proc/stat, /proc/loadavg and /proc/uptime.
  * Values are cross-checked against what the child was given and against
  * system calls.
  *
  * The child is this program again, run as
  *	procfs_pid --child ARGS...
- * with a known environment: it ignores SIGUSR2, catches SIGUSR1, says
- * "r" on its stdout and waits for EOF on its stdin.
+ * with a known environment, in /selftests: it ignores SIGUSR2, catches
+ * SIGUSR1, opens its own program as fd 3, says "r" on its stdout and
+ * waits for EOF on its stdin (a pipe).
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -18,7 +19,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <dirent.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <sys/resource.h>
 #include <sys/sysinfo.h>
 
@@ -71,6 +74,8 @@ static int child_main(void)
 
 	signal(SIGUSR2, SIG_IGN);
 	sigaction(SIGUSR1, &sa, NULL);
+	if (dup2(open(SELF, O_RDONLY), 3) != 3)
+		return 1;
 	if (write(1, "r", 1) != 1)
 		return 1;
 	while (read(0, &c, 1) > 0)
@@ -113,6 +118,8 @@ static bool child_start(struct child *c)
 	if (c->pid == 0) {
 		dup2(in[0], 0);
 		dup2(out[1], 1);
+		if (chdir("/selftests"))
+			_exit(126);
 		execve(SELF, child_argv, child_envp);
 		_exit(127);
 	}
@@ -327,6 +334,79 @@ static int maps_child(void)
 	return UT_DONE;
 }
 
+/* readlink of /proc/@pid/@name into @buf; its length or -1 */
+static ssize_t link_of(pid_t pid, const char *name, char *buf, size_t size)
+{
+	char path[64];
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "/proc/%d/%s", (int)pid, name);
+	n = readlink(path, buf, size - 1);
+	buf[n < 0 ? 0 : n] = '\0';
+	return n;
+}
+
+static int links_child(void)
+{
+	char buf[256], want[64], name[32];
+	bool zero = false, one = false, three = false;
+	struct dirent *e;
+	struct stat st;
+	struct child c;
+	DIR *d;
+
+	if (!child_start(&c))
+		return KSFT_FAIL;
+	UT_OK(link_of(c.pid, "cwd", buf, sizeof(buf)));
+	UT_EXPECT(!strcmp(buf, "/selftests"), "cwd \"%s\"", buf);
+	UT_OK(link_of(c.pid, "root", buf, sizeof(buf)));
+	UT_EXPECT(!strcmp(buf, "/"), "root \"%s\"", buf);
+	/* its stdin is the read end of our pipe: "pipe:[inode]" */
+	UT_OK(fstat(c.in, &st));
+	snprintf(want, sizeof(want), "pipe:[%lu]", (unsigned long)st.st_ino);
+	UT_OK(link_of(c.pid, "fd/0", buf, sizeof(buf)));
+	UT_EXPECT(!strcmp(buf, want), "fd/0 \"%s\", want \"%s\"", buf, want);
+	UT_OK(link_of(c.pid, "fd/3", buf, sizeof(buf)));
+	UT_EXPECT(!strcmp(buf, SELF), "fd/3 \"%s\"", buf);
+	UT_ERRNO(link_of(c.pid, "fd/999", buf, sizeof(buf)), ENOENT);
+	/* the directory lists each descriptor, each a link that resolves */
+	snprintf(name, sizeof(name), "/proc/%d/fd", (int)c.pid);
+	d = opendir(name);
+	UT_EXPECT(d != NULL, "opendir %s: %s", name, strerror(errno));
+	while (d && (e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		zero |= !strcmp(e->d_name, "0");
+		one |= !strcmp(e->d_name, "1");
+		three |= !strcmp(e->d_name, "3");
+		snprintf(name, sizeof(name), "fd/%.20s", e->d_name);
+		UT_EXPECT(e->d_type == DT_LNK, "%s: type %d", name, e->d_type);
+		UT_EXPECT(link_of(c.pid, name, buf, sizeof(buf)) > 0,
+			  "%s: %s", name, strerror(errno));
+	}
+	if (d)
+		closedir(d);
+	UT_EXPECT(zero && one && three, "fd/ lists 0 %d, 1 %d, 3 %d", zero,
+		  one, three);
+	UT_EQ(child_stop(&c), 0);
+	return UT_DONE;
+}
+
+/* the reader's own descriptors through /proc/self */
+static int self_fd(void)
+{
+	char path[64], buf[256];
+	int fd = open("/proc/cpuinfo", O_RDONLY);
+
+	UT_OK(fd);
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	UT_EQ(readlink(path, buf, sizeof(buf) - 1), strlen("/proc/cpuinfo"));
+	UT_EXPECT(!strncmp(buf, "/proc/cpuinfo", 13), "%s", path);
+	close(fd);
+	UT_ERRNO(readlink(path, buf, sizeof(buf)), ENOENT);
+	return UT_DONE;
+}
+
 /* a zombie: its files are there, empty where the memory was */
 static int zombie(void)
 {
@@ -533,6 +613,8 @@ static const struct ut_case cases[] = {
 	UT_CASE(stat_child),
 	UT_CASE(status_child),
 	UT_CASE(maps_child),
+	UT_CASE(links_child),
+	UT_CASE(self_fd),
 	UT_CASE(zombie),
 	UT_CASE(gone_while_open),
 	UT_CASE(proc_stat),
