@@ -623,6 +623,37 @@ static void test_vm_map_bytes(struct ktest *t)
 	ctx_end(t, &c);
 }
 
+/*
+ * copy_from_mm() of a space no CPU runs (/proc/<pid>/cmdline's case):
+ * bytes across a page boundary, an untouched page (zeros), a short read
+ * where the mapping ends, nothing past the task size; every page back.
+ */
+static void test_copy_from_mm(struct ktest *t)
+{
+	static const char args[] = "ls\0-l\0/proc";
+	unsigned long a = 0x500000UL, at = a + PAGE_SIZE - 4;
+	unsigned long free_before = nr_free_pages();
+	struct mm_struct *mm = mm_alloc();
+	char back[sizeof(args) + 8];
+
+	KTEST_ASSERT_TRUE(t, mm);
+	KTEST_EXPECT_EQ(t, map(mm, a, 3 * PAGE_SIZE, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED), a);
+	KTEST_EXPECT_EQ(t, copy_to_mm(mm, at, args, sizeof(args)), 0);
+	KTEST_EXPECT_EQ(t, copy_from_mm(mm, at, back, sizeof(args)),
+			sizeof(args));
+	KTEST_EXPECT_EQ(t, memcmp(back, args, sizeof(args)), 0);
+	memset(back, 0x55, sizeof(back));
+	KTEST_EXPECT_EQ(t, copy_from_mm(mm, a + 2 * PAGE_SIZE, back, 8), 8);
+	KTEST_EXPECT_EQ(t, back[0] | back[7], 0);
+	/* the mapping ends 4 bytes in: the read stops there */
+	KTEST_EXPECT_EQ(t, copy_from_mm(mm, a + 3 * PAGE_SIZE - 4, back, 8), 4);
+	KTEST_EXPECT_EQ(t, copy_from_mm(mm, mm->task_size - 4, back, 8), 0);
+	KTEST_EXPECT_EQ(t, copy_from_mm(mm, 0x1000, back, 8), 0);
+	mmput(mm);
+	KTEST_EXPECT_EQ(t, nr_free_pages(), free_before);
+}
+
 struct mask_arg {
 	struct mm_struct *mm;
 	bool in;
@@ -693,6 +724,7 @@ static struct ktest_case mm_user_cases[] = {
 	KTEST_CASE(test_madvise),
 	KTEST_CASE(test_stack_growth),
 	KTEST_CASE(test_vm_map_bytes),
+	KTEST_CASE(test_copy_from_mm),
 	KTEST_CASE(test_flush_targets),
 	{}
 };
