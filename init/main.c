@@ -7,6 +7,8 @@
 #include <linux/bug.h>
 #include <linux/cmdline.h>
 #include <linux/cpu.h>
+#include <linux/e820.h>
+#include <linux/ioport.h>
 #include <linux/fb.h>
 #include <linux/firmware-map.h>
 #include <linux/fs.h>
@@ -105,9 +107,12 @@ void start_kernel(void)
 	proc_loadavg_init();
 	cpu_sysfs_init();
 	firmware_memmap_init();
+	e820__reserve_resources();
+	resource_proc_init();
 
 	/* drivers: need ACPI tables and ioremap() */
 	pci_init();
+	e820__reserve_resources_late();
 	hpet_init();
 	apic_init();
 	sched_init();

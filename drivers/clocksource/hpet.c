@@ -14,6 +14,7 @@
 #include <linux/acpi.h>
 #include <linux/errno.h>
 #include <linux/hpet.h>
+#include <linux/ioport.h>
 #include <linux/kernel.h>
 #include <linux/printk.h>
 #include <linux/sched.h>
@@ -205,6 +206,9 @@ static int hpet_setup(void)
 	if (!(cfg & HPET_CFG_ENABLE))
 		writel(cfg | HPET_CFG_ENABLE, virt + HPET_CFG);
 	hpet_virt = virt;
+	/* Linux's name for the claim; user space may not map the HPET */
+	if (!request_mem_region(addr, HPET_MMIO_SIZE, "HPET 0"))
+		pr_warn("hpet: cannot reserve 0x%llx\n", (unsigned long long)addr);
 
 	hz = FSEC_PER_SEC / hpet_period_fs;
 	pr_info("hpet: at MMIO 0x%llx, %llu timers, %s counter, period %llu fs\n",

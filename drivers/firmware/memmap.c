@@ -21,22 +21,6 @@ static const struct e820_entry *memmap_entry(void *private)
 	return &e820_table.entries[(uintptr_t)private >> 2];
 }
 
-/* Linux's e820_type_to_string(), the names /proc/iomem uses too */
-static const char *memmap_type_name(u32 type)
-{
-	switch (type) {
-	case E820_TYPE_RAM:		return "System RAM";
-	case E820_TYPE_ACPI:		return "ACPI Tables";
-	case E820_TYPE_NVS:		return "ACPI Non-volatile Storage";
-	case E820_TYPE_UNUSABLE:	return "Unusable memory";
-	case E820_TYPE_PRAM:		return "Persistent Memory (legacy)";
-	case E820_TYPE_PMEM:		return "Persistent Memory";
-	case E820_TYPE_RESERVED:	return "Reserved";
-	case E820_TYPE_SOFT_RESERVED:	return "Soft Reserved";
-	default:			return "Unknown E820 type";
-	}
-}
-
 static int memmap_show(struct seq_file *m, void *private)
 {
 	const struct e820_entry *e = memmap_entry(private);
@@ -50,7 +34,7 @@ static int memmap_show(struct seq_file *m, void *private)
 			   (unsigned long long)(e->addr + e->size - 1));
 		break;
 	default:
-		seq_printf(m, "%s\n", memmap_type_name(e->type));
+		seq_printf(m, "%s\n", e820_type_to_string(e->type));
 	}
 	return 0;
 }

@@ -18,6 +18,7 @@
  */
 #include <linux/acpi.h>
 #include <linux/errno.h>
+#include <linux/ioport.h>
 #include <linux/kernel.h>
 #include <linux/pci.h>
 #include <linux/printk.h>
@@ -282,6 +283,35 @@ static bool pci_ecam_sane(void)
 	return false;
 }
 
+static struct resource pci_ecam_res;
+static char pci_ecam_name[40];
+
+/* Linux's "PCI MMCONFIG" claim: busy, so user space cannot map ECAM */
+static void pci_ecam_resource_add(void)
+{
+	snprintf(pci_ecam_name, sizeof(pci_ecam_name),
+		 "PCI MMCONFIG %04x [bus %02x-%02x]", 0, pci_ecam_start_bus,
+		 pci_ecam_end_bus);
+	pci_ecam_res.name = pci_ecam_name;
+	pci_ecam_res.start = pci_ecam_base;
+	pci_ecam_res.end = pci_ecam_base +
+		((u64)(pci_ecam_end_bus - pci_ecam_start_bus + 1)
+		 << PCI_ECAM_BUS_SHIFT) - 1;
+	pci_ecam_res.flags = IORESOURCE_MEM | IORESOURCE_BUSY;
+	if (insert_resource(&iomem_resource, &pci_ecam_res))
+		pr_warn("PCI: cannot reserve %s\n", pci_ecam_name);
+}
+
+/* the ECAM window, for the root bus windows; false without ECAM */
+bool pci_ecam_range(u64 *start, u64 *end)
+{
+	if (!pci_ecam_res.parent)
+		return false;
+	*start = pci_ecam_res.start;
+	*end = pci_ecam_res.end;
+	return true;
+}
+
 /**
  * pci_config_init() - choose how configuration space is reached
  *
@@ -299,6 +329,7 @@ int pci_config_init(void)
 				 << PCI_ECAM_BUS_SHIFT) - 1),
 				pci_ecam_start_bus, pci_ecam_end_bus);
 			pr_info("PCI: Using ECAM for configuration access\n");
+			pci_ecam_resource_add();
 			return 0;
 		}
 		pci_use_ecam = false;

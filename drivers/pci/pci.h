@@ -10,5 +10,9 @@ int pci_config_init(void);
 struct pci_dev *pci_dev_list(void);
 /* /sys/bus/pci/devices (pci-sysfs.c) */
 void pci_sysfs_init(void);
+/* the ECAM range once claimed (access.c) */
+bool pci_ecam_range(u64 *start, u64 *end);
+/* root bus windows and BARs in the resource trees (setup-res.c) */
+void pci_resources_init(void);
 
 #endif

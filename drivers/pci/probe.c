@@ -279,6 +279,7 @@ void pci_init(void)
 	if (!pci_config_init()) {
 		pci_scan_bus(0);
 		pr_info("PCI: %u functions found\n", pci_nr_devices);
+		pci_resources_init();
 		pci_sysfs_init();
 	}
 	revert_current_ident(&prev);

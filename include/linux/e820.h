@@ -20,5 +20,9 @@ bool e820__mapped_any(u64 start, u64 end, u32 type);
 bool e820__is_ram(u64 start, u64 end);
 bool e820__any_ram(u64 start, u64 end);
 u64 e820__end_of_ram(void);
+/* the map in the iomem resource tree (e820_resources.c) */
+void e820__reserve_resources(void);
+const char *e820_type_to_string(u32 type);
+void e820__reserve_resources_late(void);
 
 #endif /* _CACHET_LINUX_E820_H */

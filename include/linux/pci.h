@@ -9,6 +9,7 @@
 #ifndef _CACHET_LINUX_PCI_H
 #define _CACHET_LINUX_PCI_H
 
+#include <linux/ioport.h>
 #include <linux/types.h>
 
 /* configuration space header, both types */
@@ -80,6 +81,8 @@ struct pci_dev {
 	u8 hdr_type;			/* without the multi-function bit */
 	u32 class;			/* class << 16 | subclass << 8 | prog-if */
 	struct pci_bar bar[PCI_STD_NUM_BARS];
+	struct resource resource[PCI_STD_NUM_BARS];	/* as /proc/iomem */
+	char name[16];					/* "DDDD:BB:DD.F" */
 };
 
 int pci_bus_read_config(u8 bus, u8 devfn, int where, int size, u32 *val);
@@ -145,6 +148,9 @@ static inline unsigned int pci_resource_flags(const struct pci_dev *dev,
 struct pci_dev *pci_get_device(unsigned int vendor, unsigned int device,
 			       struct pci_dev *from);
 int pci_enable_device_mem(struct pci_dev *dev);
+int pci_request_region(struct pci_dev *dev, int bar, const char *name);
+void pci_release_region(struct pci_dev *dev, int bar);
+int pci_request_regions(struct pci_dev *dev, const char *name);
 const char *pci_class_name(u32 class);
 void pci_init(void);
 

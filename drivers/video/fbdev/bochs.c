@@ -121,6 +121,11 @@ static int bochs_probe(struct pci_dev *dev)
 			BOCHS_BPP);
 		return -ENODEV;
 	}
+	/* Linux's bochs-drm claims every BAR: user space may not map them */
+	if (pci_request_regions(dev, "bochs-drm")) {
+		pr_err("bochs: BARs claimed by another driver\n");
+		return -EBUSY;
+	}
 	pci_enable_device_mem(dev);
 
 	/* the whole BAR, so the memtype tree shows who owns all of it */

@@ -14,6 +14,7 @@
  */
 #include <acpi/madt.h>
 #include <linux/errno.h>
+#include <linux/ioport.h>
 #include <linux/kernel.h>
 #include <linux/kstrtox.h>
 #include <linux/moduleparam.h>
@@ -37,6 +38,8 @@
 #define IO_APIC_REGSEL		0x00
 #define IO_APIC_WIN		0x10
 #define IO_APIC_MMIO_SIZE	0x20
+/* what Linux claims per IO-APIC in /proc/iomem, more than the registers */
+#define IO_APIC_SLOT_SIZE	1024
 #define IO_APIC_REG_ID		0x00	/* 27:24 the ID */
 #define IO_APIC_REG_VER		0x01	/* 7:0 version, 23:16 max redir entry */
 
@@ -78,6 +81,8 @@ static u32 io_apic_read(void __iomem *base, u8 reg)
 	return readl(base + IO_APIC_WIN);
 }
 
+static char ioapic_names[MAX_IO_APICS][12];
+
 /* map and identify an IO-APIC the firmware (@fw_id) names */
 static void ioapic_register(u8 fw_id, u32 address, u32 gsi_base)
 {
@@ -96,6 +101,12 @@ static void ioapic_register(u8 fw_id, u32 address, u32 gsi_base)
 		return;
 	}
 	io = &apic.ioapics[apic.nr_ioapics];
+	/* claimed as Linux does, so user space cannot map the chip */
+	snprintf(ioapic_names[apic.nr_ioapics], sizeof(ioapic_names[0]),
+		 "IOAPIC %u", apic.nr_ioapics);
+	if (!request_mem_region(address, IO_APIC_SLOT_SIZE,
+				ioapic_names[apic.nr_ioapics]))
+		pr_warn("APIC: cannot reserve IO-APIC at 0x%08x\n", address);
 	io->base = base;
 	io->phys = address;
 	io->gsi_base = gsi_base;
@@ -242,6 +253,9 @@ static void apic_map_lapic(void)
 			(unsigned long long)apic.lapic_phys);
 		return;
 	}
+	if (!request_mem_region(apic.lapic_phys, APIC_MMIO_SIZE, "Local APIC"))
+		pr_warn("APIC: cannot reserve the local APIC at 0x%llx\n",
+			(unsigned long long)apic.lapic_phys);
 	ver = readl(apic.lapic + APIC_LVR);
 	pr_info("APIC: local APIC id %u, version 0x%02x, %u LVT entries, at 0x%llx\n",
 		readl(apic.lapic + APIC_ID) >> 24, ver & 0xff,
