@@ -24,10 +24,20 @@
 static ssize_t rw_checks(struct file *file, struct iov_iter *it, loff_t *pos,
 			 unsigned int fmode)
 {
+	loff_t end;
+
 	if (!(file->f_mode & fmode))
 		return -EBADF;
-	if (*pos < 0)
+	/* Linux's rw_verify_area(): unsigned positions may not wrap to 0 */
+	if (*pos < 0) {
+		if (!(file->f_mode & FMODE_UNSIGNED_OFFSET))
+			return -EINVAL;
+		if (it->count >= (u64)-*pos)
+			return -EOVERFLOW;
+	} else if (__builtin_add_overflow(*pos, (loff_t)it->count, &end) &&
+		   !(file->f_mode & FMODE_UNSIGNED_OFFSET)) {
 		return -EINVAL;
+	}
 	if (it->count > MAX_RW_COUNT)
 		it->count = MAX_RW_COUNT;
 	return 0;

@@ -43,6 +43,8 @@
 #define FMODE_LSEEK	0x4
 #define FMODE_PREAD	0x8
 #define FMODE_PWRITE	0x10
+/* positions are unsigned (/dev/mem): negative ones are not errors */
+#define FMODE_UNSIGNED_OFFSET	0x2000
 
 /* d_type values of struct linux_dirent64: (mode >> 12) & 15 */
 #define DT_UNKNOWN	0
