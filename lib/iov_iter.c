@@ -29,7 +29,12 @@ void iov_iter_kbuf(struct iov_iter *i, unsigned int direction, void *buf,
 	i->count = count;
 }
 
-static void iov_iter_advance(struct iov_iter *i, size_t n)
+/**
+ * iov_iter_advance() - skip @n bytes of the buffer without copying
+ * @i: the iterator
+ * @n: at most iov_iter_count(@i)
+ */
+void iov_iter_advance(struct iov_iter *i, size_t n)
 {
 	if (i->iter_type == ITER_UBUF)
 		i->ubuf = (char __user *)i->ubuf + n;

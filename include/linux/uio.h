@@ -47,6 +47,7 @@ void iov_iter_kbuf(struct iov_iter *i, unsigned int direction, void *buf,
 size_t copy_to_iter(const void *from, size_t bytes, struct iov_iter *i);
 size_t copy_from_iter(void *to, size_t bytes, struct iov_iter *i);
 size_t iov_iter_zero(size_t bytes, struct iov_iter *i);
+void iov_iter_advance(struct iov_iter *i, size_t n);
 
 static inline size_t iov_iter_count(const struct iov_iter *i)
 {
