@@ -10,9 +10,12 @@
  *
  *	1:11 kmsg	the kernel log's records (kernel/printk/devkmsg.c)
  *
- * /dev/mem (1:1) and /dev/port (1:4) are not here: minors without a
- * device open with ENXIO.  Opening a node of major 1
- * picks the minor's operations (memory_open()), as Linux does.
+ *	1:1 mem		physical memory, 1:4 port	I/O ports
+ *			(drivers/char/devmem.c)
+ *
+ * Minors without a device open with ENXIO.  Opening a node of major 1
+ * picks the minor's operations and file mode flags (memory_open()), as
+ * Linux does.
  */
 #include <linux/errno.h>
 #include <linux/fs.h>
@@ -26,6 +29,7 @@
 #include <linux/tty.h>
 #include <linux/devtmpfs.h>
 #include <linux/vfs_init.h>
+#include "devmem.h"
 
 #define MEM_MAJOR	1
 
@@ -145,13 +149,16 @@ static const struct memdev {
 	const char *name;
 	umode_t mode;
 	const struct file_operations *fops;
+	unsigned int fmode;
 } devlist[] = {
-	[3] = { "null", 0666, &null_fops },
-	[5] = { "zero", 0666, &zero_fops },
-	[7] = { "full", 0666, &full_fops },
-	[8] = { "random", 0666, &random_fops },
-	[9] = { "urandom", 0666, &random_fops },
-	[11] = { "kmsg", 0644, &kmsg_fops },
+	[1] = { "mem", 0600, &mem_fops, FMODE_UNSIGNED_OFFSET },
+	[3] = { "null", 0666, &null_fops, 0 },
+	[4] = { "port", 0600, &port_fops, 0 },
+	[5] = { "zero", 0666, &zero_fops, 0 },
+	[7] = { "full", 0666, &full_fops, 0 },
+	[8] = { "random", 0666, &random_fops, 0 },
+	[9] = { "urandom", 0666, &random_fops, 0 },
+	[11] = { "kmsg", 0644, &kmsg_fops, 0 },
 };
 
 static int memory_open(struct inode *inode, struct file *filp)
@@ -161,6 +168,7 @@ static int memory_open(struct inode *inode, struct file *filp)
 	if (minor >= ARRAY_SIZE(devlist) || !devlist[minor].fops)
 		return -ENXIO;
 	filp->f_op = devlist[minor].fops;
+	filp->f_mode |= devlist[minor].fmode;
 	return filp->f_op->open ? filp->f_op->open(inode, filp) : 0;
 }
 

@@ -2,7 +2,9 @@
 /*
  * ktest suite fs_devices: the memory devices through devtmpfs, as user
  * space reaches them: /dev/null, /dev/zero, /dev/full, /dev/urandom and
- * /dev/random, /dev/kmsg with Linux's numbers and semantics.
+ * /dev/random, /dev/kmsg with Linux's numbers and semantics, and the
+ * nodes of /dev/mem and /dev/port (their rules are checked from user
+ * space by tools/testing/selftests/pat/devmem.c).
  */
 #include <linux/errno.h>
 #include <linux/fcntl.h>
@@ -45,12 +47,13 @@ static void umount_dev(struct ktest *t)
 	KTEST_EXPECT_EQ(t, t_rmdir("/tdevfs"), 0);
 }
 
-static void expect_node(struct ktest *t, const char *path, unsigned int minor)
+static void expect_node(struct ktest *t, const char *path, unsigned int minor,
+			umode_t mode)
 {
 	struct kstat k;
 
 	KTEST_EXPECT_EQ(t, t_stat(path, &k), 0);
-	KTEST_EXPECT_EQ(t, k.mode, S_IFCHR | 0666);
+	KTEST_EXPECT_EQ(t, k.mode, S_IFCHR | mode);
 	KTEST_EXPECT_EQ(t, MAJOR(k.rdev), 1);
 	KTEST_EXPECT_EQ(t, MINOR(k.rdev), minor);
 }
@@ -59,16 +62,18 @@ static void test_nodes(struct ktest *t)
 {
 	if (mount_dev(t))
 		return;
-	expect_node(t, "/tdevfs/null", 3);
-	expect_node(t, "/tdevfs/zero", 5);
-	expect_node(t, "/tdevfs/full", 7);
-	expect_node(t, "/tdevfs/random", 8);
-	expect_node(t, "/tdevfs/urandom", 9);
-	/* a node of major 1 without a device: ENXIO */
-	KTEST_EXPECT_EQ(t, t_mknod("/tdevfs/mem", S_IFCHR | 0600, MKDEV(1, 1)),
+	expect_node(t, "/tdevfs/null", 3, 0666);
+	expect_node(t, "/tdevfs/zero", 5, 0666);
+	expect_node(t, "/tdevfs/full", 7, 0666);
+	expect_node(t, "/tdevfs/random", 8, 0666);
+	expect_node(t, "/tdevfs/urandom", 9, 0666);
+	expect_node(t, "/tdevfs/mem", 1, 0600);
+	expect_node(t, "/tdevfs/port", 4, 0600);
+	/* a node of major 1 without a device (Linux's old kmem): ENXIO */
+	KTEST_EXPECT_EQ(t, t_mknod("/tdevfs/kmem", S_IFCHR | 0600, MKDEV(1, 2)),
 			0);
-	KTEST_EXPECT_EQ(t, t_open("/tdevfs/mem", O_RDONLY, 0), -ENXIO);
-	KTEST_EXPECT_EQ(t, t_unlink("/tdevfs/mem"), 0);
+	KTEST_EXPECT_EQ(t, t_open("/tdevfs/kmem", O_RDONLY, 0), -ENXIO);
+	KTEST_EXPECT_EQ(t, t_unlink("/tdevfs/kmem"), 0);
 	umount_dev(t);
 }
 
