@@ -3,8 +3,9 @@
 # Print the gen_init_cpio list of the user-selftest initramfs: cachet's
 # own busybox list (usr/gen_initramfs_list.sh) with /init replaced by
 # /selftests/run_all, the test programs under /selftests/bin, the busybox
-# script suite, the benchmark ($BENCH, if set) under /selftests/bench, and
-# Linux's msr.ko under /lib/modules when it exists.
+# script suite ($BUSYBOX_SUITE, if set), the benchmark ($BENCH, if set)
+# under /selftests/bench, and Linux's msr.ko under /lib/modules when it
+# exists.  Other suites (tools/testing/selftests/pat/) build theirs with it.
 #
 #	gen_list.sh BUSYBOX SRCDIR MSR_KO PROGRAM...
 set -e
@@ -20,7 +21,9 @@ echo "slink /init /selftests/run_all 0777 0 0"
 echo "dir /selftests 0755 0 0"
 echo "dir /selftests/bin 0755 0 0"
 echo "file /selftests/run_all $src/run_all 0755 0 0"
-echo "file /selftests/bin/busybox_suite $src/busybox_suite.sh 0755 0 0"
+if [ -n "$BUSYBOX_SUITE" ]; then
+	echo "file /selftests/bin/busybox_suite $BUSYBOX_SUITE 0755 0 0"
+fi
 for f in "$@"; do
 	echo "file /selftests/bin/${f##*/} $f 0755 0 0"
 done

@@ -27,14 +27,23 @@ sys.path.insert(0, os.path.join(TOP, "tools", "testing", "runner"))
 import ktap  # noqa: E402
 import qemu  # noqa: E402
 
-BEGIN = re.compile(r"^# selftests: user: (\S+)$")
-END = re.compile(r"^(ok|not ok) (\d+) selftests: user: (\S+)(?: # (.*))?$")
-TOOK = re.compile(r"^# selftests: user: (\S+) took ([0-9.]+)s$")
+SUITE = "user"
 TOP_PLAN = re.compile(r"^1\.\.(\d+)$")
 STAMP = re.compile(r"^\[\s*\d+\.\d+\] ")
 
 
-def boot_linux(image, smp, append, timeout):
+def suite_patterns(suite):
+    """(BEGIN, END, TOOK): run_all's lines for the programs of @suite"""
+    s = re.escape(suite)
+    return (re.compile(rf"^# selftests: {s}: (\S+)$"),
+            re.compile(rf"^(ok|not ok) (\d+) selftests: {s}: (\S+)(?: # (.*))?$"),
+            re.compile(rf"^# selftests: {s}: (\S+) took ([0-9.]+)s$"))
+
+
+BEGIN, END, TOOK = suite_patterns(SUITE)
+
+
+def boot_linux(image, smp, append, timeout, extra=()):
     boot = os.path.join(TOP, "..", "shared", "linux", "boot.sh")
     fetched = os.environ.get("CACHET_LINUX", "/tmp/cachet-linux")
     if not os.path.exists(boot):
@@ -44,18 +53,18 @@ def boot_linux(image, smp, append, timeout):
                       "once (it needs a Debian mirror)")
     env = dict(os.environ, APPEND=append, TIMEOUT=str(timeout))
     t0 = time.monotonic()
-    p = subprocess.run(["bash", boot, image, "-smp", str(smp)], env=env,
+    p = subprocess.run(["bash", boot, image, "-smp", str(smp), *extra], env=env,
                        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT)
     text = p.stdout.decode("utf-8", "replace").replace("\r", "")
     return (text, time.monotonic() - t0), None
 
 
-def boot_cachet(kernel, image, smp, append, timeout):
+def boot_cachet(kernel, image, smp, append, timeout, extra=()):
     if not os.path.exists(kernel):
         return None, f"no {kernel}: build it with make"
     text, _, secs = qemu.boot(kernel, append=append, smp=smp, timeout=timeout,
-                              extra=["-accel", "tcg", "-initrd", image])
+                              extra=["-accel", "tcg", "-initrd", image, *extra])
     return (text.replace("\r", ""), secs), None
 
 
@@ -124,25 +133,34 @@ def main():
     ap.add_argument("--only", help="comma-separated program names")
     ap.add_argument("--timeout", type=int, default=240)
     ap.add_argument("--log", help="write the serial transcript here")
+    ap.add_argument("--suite", default=SUITE,
+                    help="the name run_all prints (selftests_suite=NAME)")
+    ap.add_argument("--qemu-arg", action="append", default=[],
+                    help="one more QEMU argument (repeat), e.g. a device")
     a = ap.parse_args()
+    global BEGIN, END, TOOK
+    BEGIN, END, TOOK = suite_patterns(a.suite)
 
     if not os.path.exists(a.image):
-        print(f"user: no {a.image}: make -C tools/testing/selftests/user")
+        print(f"{a.suite}: no {a.image}: make -C tools/testing/selftests/{a.suite}")
         print("0 passed, 1 failed, 0 skipped")
         return 1
     append = "quiet" + (f" selftests={a.only}" if a.only else "")
+    if a.suite != SUITE:
+        append += f" selftests_suite={a.suite}"
     # e.g. stress_rounds=10000 (make check FULL=1)
     if os.environ.get("USER_APPEND"):
         append += " " + os.environ["USER_APPEND"]
     if a.linux:
-        res, why = boot_linux(a.image, a.smp, append, a.timeout)
+        res, why = boot_linux(a.image, a.smp, append, a.timeout, a.qemu_arg)
         kname = "Linux 6.1"
     else:
         res, why = boot_cachet(a.kernel, a.image, a.smp,
-                               append + " rdinit=/selftests/run_all", a.timeout)
+                               append + " rdinit=/selftests/run_all", a.timeout,
+                               a.qemu_arg)
         kname = "cachet"
     if res is None:
-        print(f"user: SKIP: {why}")
+        print(f"{a.suite}: SKIP: {why}")
         print("0 passed, 0 failed, 1 skipped")
         return 0
     text, secs = res
@@ -150,7 +168,7 @@ def main():
         with open(a.log, "w") as f:
             f.write(text)
     progs, plan, took = split_programs(text)
-    print(f"TAP version 13\n# user selftests on {kname}, -smp {a.smp}, "
+    print(f"TAP version 13\n# {a.suite} selftests on {kname}, -smp {a.smp}, "
           f"{secs:.0f}s\n1..{max(plan or 0, len(progs))}")
     total, n = [0, 0, 0], 0
     for n, (name, (lines, end)) in enumerate(progs.items(), 1):
