@@ -33,4 +33,7 @@ bool is_ancestor(struct dentry *a, struct dentry *d);
 struct file *do_filp_open(int dfd, struct filename *name, int flags,
 			  umode_t mode);
 
+/* fs/vfile_bin.c: the open file of a binary sysfs file */
+extern const struct file_operations vfile_bin_fops;
+
 #endif /* _CACHET_FS_INTERNAL_H */

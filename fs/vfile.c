@@ -26,11 +26,13 @@
 #include <asm/bootparam.h>
 
 /* /sys/bus/pci and /sys/firmware/memmap alone take about a hundred */
-#define VFILE_MAX	256
+#define VFILE_MAX	384
 
 struct vfile {
 	char path[VFILE_PATH_MAX];	/* absolute; "" marks a free slot */
-	vfile_show_t show;
+	vfile_show_t show;		/* text files */
+	const struct vfile_bin *bin;	/* binary files */
+	loff_t size;			/* binary files */
 	void *private;
 };
 
@@ -144,7 +146,7 @@ static struct vfile *vfile_find(const char *path)
 }
 
 static int vfile_add(const char *root, const char *rel, vfile_show_t show,
-		     void *private)
+		     const struct vfile_bin *bin, loff_t size, void *private)
 {
 	struct vfile *slot = NULL;
 	char path[VFILE_PATH_MAX];
@@ -152,7 +154,7 @@ static int vfile_add(const char *root, const char *rel, vfile_show_t show,
 	unsigned int i;
 	int ret = 0;
 
-	if (!rel || !show || !vfile_valid_relpath(rel))
+	if (!rel || !show == !bin || !vfile_valid_relpath(rel))
 		return -EINVAL;
 	if (snprintf(path, sizeof(path), "%s/%s", root, rel) >=
 	    (int)sizeof(path))
@@ -180,6 +182,8 @@ static int vfile_add(const char *root, const char *rel, vfile_show_t show,
 	}
 	strscpy(slot->path, path, sizeof(slot->path));
 	slot->show = show;
+	slot->bin = bin;
+	slot->size = size;
 	slot->private = private;
 out:
 	spin_unlock_irqrestore(&vfile_lock, flags);
@@ -189,7 +193,7 @@ out:
 int debugfs_create_file(const char *path, vfile_show_t show, void *private)
 {
 #ifdef CONFIG_DEBUG_FS
-	return vfile_add("/sys/kernel/debug", path, show, private);
+	return vfile_add("/sys/kernel/debug", path, show, NULL, 0, private);
 #else
 	return 0;
 #endif
@@ -226,7 +230,7 @@ int debugfs_remove(const char *path)
  */
 int proc_create_single(const char *path, vfile_show_t show, void *private)
 {
-	return vfile_add("/proc", path, show, private);
+	return vfile_add("/proc", path, show, NULL, 0, private);
 }
 
 /**
@@ -241,7 +245,51 @@ int proc_create_single(const char *path, vfile_show_t show, void *private)
  */
 int sysfs_create_single(const char *path, vfile_show_t show, void *private)
 {
-	return vfile_add("/sys", path, show, private);
+	return vfile_add("/sys", path, show, NULL, 0, private);
+}
+
+/**
+ * sysfs_create_bin_file() - add /sys/@path as a binary file
+ * @path: relative to /sys
+ * @bin: its mode and callbacks (must outlive the file)
+ * @size: what stat reports, and where transfers stop (0: no limit)
+ * @private: passed to the callbacks
+ *
+ * Returns 0, -EEXIST, -ENOMEM (table full) or -EINVAL (bad path).
+ */
+int sysfs_create_bin_file(const char *path, const struct vfile_bin *bin,
+			  loff_t size, void *private)
+{
+	return vfile_add("/sys", path, NULL, bin, size, private);
+}
+
+/**
+ * vfile_bin_get() - the binary file registered at @path
+ * @path: absolute and resolved, as an inode of vfilefs keeps it
+ * @bin: its callbacks
+ * @size: its size
+ * @private: its private pointer (may be NULL when not wanted)
+ *
+ * Returns 0, or -ENOENT when no binary file is registered there.
+ */
+int vfile_bin_get(const char *path, const struct vfile_bin **bin,
+		  loff_t *size, void **private)
+{
+	unsigned long flags;
+	struct vfile *f;
+	int ret = -ENOENT;
+
+	spin_lock_irqsave(&vfile_lock, flags);
+	f = vfile_find(path);
+	if (f && f->bin) {
+		*bin = f->bin;
+		*size = f->size;
+		if (private)
+			*private = f->private;
+		ret = 0;
+	}
+	spin_unlock_irqrestore(&vfile_lock, flags);
+	return ret;
 }
 
 /* under vfile_lock: what is at @path, resolved (vfile_path_walk()) */
@@ -342,6 +390,8 @@ int vfile_show(const char *path, struct seq_file *m)
 		return -EISDIR;
 	if (ret < 0)
 		return ret;
+	if (!show)
+		return -EIO;	/* a binary file has no text */
 	m->private = private;
 	return show(m, private);
 }

@@ -10,9 +10,11 @@
  * (d_revalidate) and dropped when its file went.  Reading a file runs
  * its show callback once, at open, into a buffer the open file keeps:
  * every read of that open sees the same text, as a seq_file read from
- * the start does.  Files are read-only (0444), directories 0555, but
- * for a process file that fs/proc/ gives its own operations
- * (proc_pid_file_ops(): oom_score_adj, 0644).
+ * the start does.  Text files are read-only (0444), directories 0555,
+ * but for a process file that fs/proc/ gives its own operations
+ * (proc_pid_file_ops(): oom_score_adj, 0644); binary files
+ * (sysfs_create_bin_file()) have their own mode and operations
+ * (fs/vfile_bin.c).
  *
  * proc also shows the processes: /proc/self and /proc/<pid>/ come from
  * fs/proc/base.c, asked at each lookup, open and readdir.  /proc/self's
@@ -96,6 +98,8 @@ static struct inode *vfilefs_inode(struct super_block *sb, const char *path,
 {
 	struct inode *inode = new_inode(sb);
 	char *p = kmalloc(strlen(path) + 1, GFP_KERNEL);
+	const struct vfile_bin *bin;
+	loff_t size;
 
 	if (!inode || !p) {
 		kfree(p);
@@ -116,6 +120,10 @@ static struct inode *vfilefs_inode(struct super_block *sb, const char *path,
 		inode->i_nlink = 2;
 		inode->i_op = &vfilefs_dir_iops;
 		inode->i_fop = &vfilefs_dir_fops;
+	} else if (!vfile_bin_get(path, &bin, &size, NULL)) {
+		inode->i_mode = S_IFREG | bin->mode;
+		inode->i_size = size;
+		inode->i_fop = &vfile_bin_fops;
 	} else {
 		/* a process file may be writable (oom_score_adj) */
 		const struct file_operations *fops =

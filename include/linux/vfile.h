@@ -10,7 +10,10 @@
 #define _CACHET_LINUX_VFILE_H
 
 #include <linux/compiler.h>
+#include <linux/stat.h>
 #include <linux/types.h>
+
+struct file;
 
 struct seq_file {
 	char *buf;
@@ -41,6 +44,29 @@ int debugfs_remove(const char *path);
 int proc_create_single(const char *path, vfile_show_t show, void *private);
 /* add /sys/@path; same rules */
 int sysfs_create_single(const char *path, vfile_show_t show, void *private);
+
+/*
+ * A binary sysfs file (Linux's struct bin_attribute): a mode, a size
+ * for stat, and callbacks that move bytes at an offset.  The open file
+ * checks them as Linux's kernfs does: reading needs @read or @mmap,
+ * writing @write or @mmap (else EACCES at open); a transfer is at most
+ * a page, cut at the size; a missing callback is EIO.  @mmap is the
+ * place the PFN-mapping step fills; nothing calls it yet.
+ */
+struct vfile_bin {
+	umode_t mode;
+	ssize_t (*read)(void *private, char *buf, loff_t pos, size_t count);
+	ssize_t (*write)(void *private, const char *buf, loff_t pos,
+			 size_t count);
+	int (*mmap)(void *private, struct file *file, void *vma);
+};
+
+/* add /sys/@path as a binary file of @size bytes; sysfs_create_single()'s rules */
+int sysfs_create_bin_file(const char *path, const struct vfile_bin *bin,
+			  loff_t size, void *private);
+/* the binary file at the absolute @path: 0, or -ENOENT if it is not one */
+int vfile_bin_get(const char *path, const struct vfile_bin **bin,
+		  loff_t *size, void **private);
 
 /* longest absolute path, NUL included */
 #define VFILE_PATH_MAX	128
