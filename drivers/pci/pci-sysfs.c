@@ -2,7 +2,8 @@
 /*
  * /sys/bus/pci/devices/DDDD:BB:DD.F/{vendor,device,class,resource,config}
  * for each function enumeration found, in Linux 6.1's formats: lspci,
- * X servers and DPDK find devices and their BARs there.
+ * X servers and DPDK find devices and their BARs there.  The binary
+ * resourceN files are pci-sysfs-resource.c's.
  *
  * Differences from Linux (Documentation/filesystems/proc.rst): the
  * device directories are directories, not symbolic links into
@@ -141,5 +142,7 @@ void pci_sysfs_init(void)
 				return;
 			}
 		}
+		if (pci_create_resource_files(dev))
+			return;
 	}
 }

@@ -14,5 +14,7 @@ void pci_sysfs_init(void);
 bool pci_ecam_range(u64 *start, u64 *end);
 /* root bus windows and BARs in the resource trees (setup-res.c) */
 void pci_resources_init(void);
+/* resourceN and resourceN_wc (pci-sysfs-resource.c) */
+int pci_create_resource_files(struct pci_dev *dev);
 
 #endif
