@@ -125,5 +125,6 @@ void start_kernel(void)
 	bochs_fb_init();
 	vfs_caches_init();
 	msr_init();
+	fbmem_init();
 	rest_init();
 }

@@ -8,6 +8,21 @@
 
 #include <linux/compiler.h>
 #include <linux/types.h>
+#include <uapi/linux/fb.h>
+
+#define FB_MAX		32	/* /dev/fb0 .. /dev/fb31, as Linux */
+#define FB_MAX_MODES	16	/* older ones drop off the end */
+
+struct fb_info;
+
+/* what a driver lets user space change (Linux's struct fb_ops, in part) */
+struct fb_ops {
+	/* may adjust @var; 0, or -EINVAL for what the driver cannot show */
+	int (*fb_check_var)(struct fb_var_screeninfo *var, struct fb_info *info);
+	/* show @var's offsets; the core checked them against the steps */
+	int (*fb_pan_display)(struct fb_var_screeninfo *var,
+			      struct fb_info *info);
+};
 
 struct fb_info {
 	const char *name;		/* the driver, for messages */
@@ -16,9 +31,22 @@ struct fb_info {
 	unsigned long size;		/* bytes mapped at @screen_base */
 	unsigned int xres, yres;	/* visible pixels */
 	unsigned int line_length;	/* bytes from one pixel row to the next */
+	/* what /dev/fbN shows (register_framebuffer() and the ioctls) */
+	struct fb_fix_screeninfo fix;
+	struct fb_var_screeninfo var;
+	const struct fb_ops *fbops;
+	int node;			/* the N of /dev/fbN, -1 before */
+	/* the visible sizes set so far, newest first (Linux's modelist) */
+	struct fb_mode_size {
+		unsigned int xres, yres;
+	} modes[FB_MAX_MODES];
+	unsigned int nr_modes;
 };
 
 int fbcon_init(struct fb_info *info);
+int register_framebuffer(struct fb_info *info);
+void fbmem_init(void);
+void fb_sysfs_add(struct fb_info *info);
 void bochs_fb_init(void);
 
 #endif

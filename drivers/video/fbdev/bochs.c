@@ -9,6 +9,13 @@
  * Register numbers and bits are Bochs' vbe.h, which QEMU implements in
  * hw/display/vga.c.
  *
+ * User programs get it as /dev/fb0 (drivers/video/fbdev/fbmem.c), with
+ * the values and rules of Linux 6.1's bochs-drm through its fbdev
+ * emulation, the driver Debian's kernel binds to this device: id
+ * "bochs-drmdrmfb", true colour XRGB, one visible screen (no virtual
+ * area to pan into), and FBIOPUT_VSCREENINFO accepting only what fits
+ * the mode already set (Documentation/fb/fbdev.rst).
+ *
  * Write-combining matters here: the console writes the framebuffer in
  * long sequential runs and never reads it, the case WC exists for.  With
  * PAT off ioremap_wc() gives UC-, which is slower on hardware but draws
@@ -19,6 +26,7 @@
 #include <linux/pci.h>
 #include <linux/printk.h>
 #include <linux/sched.h>
+#include <linux/string.h>
 #include <asm/io.h>
 
 #define BOCHS_VENDOR		0x1234
@@ -52,11 +60,23 @@
 #define BOCHS_YRES		768
 #define BOCHS_BPP		32
 
+static int bochs_fb_check_var(struct fb_var_screeninfo *var,
+			      struct fb_info *info);
+static int bochs_fb_pan_display(struct fb_var_screeninfo *var,
+				struct fb_info *info);
+
+static const struct fb_ops bochs_fb_ops = {
+	.fb_check_var = bochs_fb_check_var,
+	.fb_pan_display = bochs_fb_pan_display,
+};
+
 static struct fb_info bochs_fb = {
 	.name = "bochs",
 	.xres = BOCHS_XRES,
 	.yres = BOCHS_YRES,
 	.line_length = BOCHS_XRES * BOCHS_BPP / 8,
+	.fbops = &bochs_fb_ops,
+	.node = -1,
 };
 
 static void bochs_dispi_write(u16 reg, u16 val)
@@ -69,6 +89,95 @@ static u16 bochs_dispi_read(u16 reg)
 {
 	outw(reg, VBE_DISPI_IOPORT_INDEX);
 	return inw(VBE_DISPI_IOPORT_DATA);
+}
+
+/* XRGB8888, the only format: as drm_fb_helper fills it */
+static void bochs_fill_pixel_format(struct fb_var_screeninfo *var)
+{
+	var->bits_per_pixel = BOCHS_BPP;
+	var->red = (struct fb_bitfield){ .offset = 16, .length = 8 };
+	var->green = (struct fb_bitfield){ .offset = 8, .length = 8 };
+	var->blue = (struct fb_bitfield){ .offset = 0, .length = 8 };
+	var->transp = (struct fb_bitfield){ 0 };
+}
+
+static bool bochs_same_format(const struct fb_var_screeninfo *a,
+			      const struct fb_var_screeninfo *b)
+{
+	return !memcmp(&a->red, &b->red, sizeof(a->red)) &&
+	       !memcmp(&a->green, &b->green, sizeof(a->green)) &&
+	       !memcmp(&a->blue, &b->blue, sizeof(a->blue)) &&
+	       !memcmp(&a->transp, &b->transp, sizeof(a->transp)) &&
+	       a->grayscale == b->grayscale && a->nonstd == b->nonstd;
+}
+
+static bool bochs_bitfields_unset(const struct fb_var_screeninfo *var)
+{
+	static const struct fb_bitfield zero;
+
+	return !memcmp(&var->red, &zero, sizeof(zero)) &&
+	       !memcmp(&var->green, &zero, sizeof(zero)) &&
+	       !memcmp(&var->blue, &zero, sizeof(zero)) &&
+	       !memcmp(&var->transp, &zero, sizeof(zero));
+}
+
+/*
+ * Linux 6.1's drm_fb_helper_check_var() for bochs-drm: the mode set at
+ * probe cannot change, so nothing larger than it and no deeper pixel
+ * than 32 bits; a smaller size is recorded (and shown by var), the
+ * virtual size is always the mode's, a shallower depth is rounded up to
+ * 32 bits; an unset pixel format (SDL 1.2 sends zeros) is filled in; any
+ * other format is refused.
+ */
+static int bochs_fb_check_var(struct fb_var_screeninfo *var,
+			      struct fb_info *info)
+{
+	var->pixclock = 0;
+	if (var->bits_per_pixel > BOCHS_BPP || var->xres > info->xres ||
+	    var->yres > info->yres || var->xres_virtual > info->xres ||
+	    var->yres_virtual > info->yres)
+		return -EINVAL;
+	var->xres_virtual = info->xres;
+	var->yres_virtual = info->yres;
+	if (bochs_bitfields_unset(var))
+		bochs_fill_pixel_format(var);
+	var->bits_per_pixel = BOCHS_BPP;
+	return bochs_same_format(var, &info->var) ? 0 : -EINVAL;
+}
+
+/* the visible window's origin in video memory: DISPI's offsets */
+static int bochs_fb_pan_display(struct fb_var_screeninfo *var,
+				struct fb_info *info)
+{
+	bochs_dispi_write(VBE_DISPI_INDEX_X_OFFSET, var->xoffset);
+	bochs_dispi_write(VBE_DISPI_INDEX_Y_OFFSET, var->yoffset);
+	return 0;
+}
+
+/* /dev/fb0's view of the mode set, with bochs-drm's fbdev values */
+static void bochs_fill_screeninfo(struct fb_info *info)
+{
+	struct fb_fix_screeninfo *fix = &info->fix;
+	struct fb_var_screeninfo *var = &info->var;
+
+	memset(fix, 0, sizeof(*fix));
+	strscpy(fix->id, "bochs-drmdrmfb", sizeof(fix->id));
+	fix->smem_start = info->phys;
+	fix->smem_len = info->line_length * info->yres;
+	fix->type = FB_TYPE_PACKED_PIXELS;
+	fix->visual = FB_VISUAL_TRUECOLOR;
+	fix->xpanstep = 1;
+	fix->ypanstep = 1;
+	fix->line_length = info->line_length;
+	fix->accel = FB_ACCEL_NONE;
+
+	memset(var, 0, sizeof(*var));
+	var->xres = var->xres_virtual = info->xres;
+	var->yres = var->yres_virtual = info->yres;
+	bochs_fill_pixel_format(var);
+	var->activate = FB_ACTIVATE_NOW;
+	var->height = var->width = ~0U;		/* no EDID read: unknown */
+	var->accel_flags = FB_ACCELF_TEXT;
 }
 
 /* program the mode; 0, or -EIO if the device did not take it */
@@ -103,6 +212,14 @@ static int bochs_set_mode(void)
 	return 0;
 }
 
+static void bochs_release_regions(struct pci_dev *dev)
+{
+	int i;
+
+	for (i = 0; i < PCI_STD_NUM_BARS; i++)
+		pci_release_region(dev, i);
+}
+
 static int bochs_probe(struct pci_dev *dev)
 {
 	u64 start = pci_resource_start(dev, 0), len = pci_resource_len(dev, 0);
@@ -133,6 +250,7 @@ static int bochs_probe(struct pci_dev *dev)
 	if (!bochs_fb.screen_base) {
 		pr_err("bochs: ioremap_wc(%#llx, %llu) failed, no framebuffer console\n",
 			(unsigned long long)start, (unsigned long long)len);
+		bochs_release_regions(dev);
 		return -ENOMEM;
 	}
 	bochs_fb.phys = start;
@@ -149,11 +267,15 @@ static int bochs_probe(struct pci_dev *dev)
 		pr_err("bochs: framebuffer console refused the geometry\n");
 		goto err_unmap;
 	}
+	bochs_fill_screeninfo(&bochs_fb);
+	if (register_framebuffer(&bochs_fb))
+		pr_err("bochs: no /dev/fb number left\n");
 	return 0;
 
 err_unmap:
 	iounmap(bochs_fb.screen_base);
 	bochs_fb.screen_base = NULL;
+	bochs_release_regions(dev);
 	return -EIO;
 }
 

@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * /dev/fbN (major 29): the framebuffers drivers registered, for user
+ * programs, with Linux 6.1's fbdev semantics (drivers/video/fbdev/core/
+ * fbmem.c there):
+ *
+ * - FBIOGET_FSCREENINFO and FBIOGET_VSCREENINFO copy out fix and var;
+ * - FBIOPUT_VSCREENINFO lets the driver check (and adjust) a new var,
+ *   refuses a virtual size below the visible one, stops there for
+ *   FB_ACTIVATE_TEST, else makes it current and adds its size to the
+ *   mode list (newest first, as /sys/class/graphics/fbN/modes shows);
+ *   the result is copied back; a refused var changes nothing;
+ * - FBIOPAN_DISPLAY checks the offsets against the pan steps and the
+ *   virtual size before the driver pans;
+ * - other ioctls are ENOTTY;
+ * - read and write move bytes of the frame buffer (fix.smem_len of it)
+ *   at the file position, a page at a time through a kernel buffer:
+ *   reads stop at the end; a write starting past the end is EFBIG, one
+ *   longer than the buffer is cut (EFBIG if nothing moved), one reaching
+ *   the end is cut (ENOSPC if nothing moved).
+ *
+ * mmap (write-combining, Linux's fb_pgprotect()) is the PFN-mapping
+ * step's: fb_fops has no mmap yet.  One lock serialises the ioctls and
+ * transfers of all framebuffers, as Linux's lock_fb_info() does per
+ * device.
+ */
+#include <linux/devtmpfs.h>
+#include <linux/errno.h>
+#include <linux/fb.h>
+#include <linux/fcntl.h>
+#include <linux/fs.h>
+#include <linux/kernel.h>
+#include <linux/printk.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/stat.h>
+#include <linux/string.h>
+#include <linux/uio.h>
+#include <asm/io.h>
+#include <asm/page.h>
+#include <asm/uaccess.h>
+
+static struct fb_info *registered_fb[FB_MAX];
+static DEFINE_SPINLOCK(fb_lock);
+static bool fbmem_ready;
+
+static struct fb_info *file_fb_info(struct file *file)
+{
+	unsigned int idx = MINOR(file_inode(file)->i_rdev);
+
+	return idx < FB_MAX ? registered_fb[idx] : NULL;
+}
+
+static int fb_open(struct inode *inode, struct file *file)
+{
+	return file_fb_info(file) ? 0 : -ENODEV;
+}
+
+/* the bytes of the frame buffer user space may read and write */
+static unsigned long fb_total_size(const struct fb_info *info)
+{
+	return info->fix.smem_len;
+}
+
+static ssize_t fb_read(struct file *file, struct iov_iter *to, loff_t *ppos)
+{
+	struct fb_info *info = file_fb_info(file);
+	unsigned long p = *ppos, total = fb_total_size(info);
+	size_t count = iov_iter_count(to);
+	ssize_t done = 0;
+	u8 *buf;
+
+	if (p >= total)
+		return 0;
+	count = min_t(size_t, count, total - p);
+	buf = kmalloc(min_t(size_t, count, PAGE_SIZE), GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	while (count) {
+		size_t c = min_t(size_t, count, PAGE_SIZE);
+
+		memcpy_fromio(buf, info->screen_base + p, c);
+		if (copy_to_iter(buf, c, to) != c)
+			break;
+		p += c;
+		done += c;
+		count -= c;
+	}
+	kfree(buf);
+	*ppos += done;
+	return done ? done : -EFAULT;
+}
+
+static ssize_t fb_write(struct file *file, struct iov_iter *from,
+			loff_t *ppos)
+{
+	struct fb_info *info = file_fb_info(file);
+	unsigned long p = *ppos, total = fb_total_size(info);
+	size_t count = iov_iter_count(from);
+	ssize_t done = 0;
+	int err = 0;
+	u8 *buf;
+
+	if (p > total)
+		return -EFBIG;
+	if (count > total) {
+		err = -EFBIG;
+		count = total;
+	}
+	if (count + p > total) {
+		if (!err)
+			err = -ENOSPC;
+		count = total - p;
+	}
+	buf = kmalloc(min_t(size_t, max_t(size_t, count, 1), PAGE_SIZE),
+		      GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	while (count) {
+		size_t c = min_t(size_t, count, PAGE_SIZE);
+		size_t got = copy_from_iter(buf, c, from);
+
+		memcpy_toio(info->screen_base + p, buf, got);
+		p += got;
+		done += got;
+		if (got != c) {
+			err = -EFAULT;
+			break;
+		}
+		count -= c;
+	}
+	kfree(buf);
+	*ppos += done;
+	return done ? done : err;
+}
+
+/* put @var's size first in the mode list unless it is there already */
+static void fb_add_mode(struct fb_info *info,
+			const struct fb_var_screeninfo *var)
+{
+	unsigned int i, n = info->nr_modes;
+
+	for (i = 0; i < n; i++)
+		if (info->modes[i].xres == var->xres &&
+		    info->modes[i].yres == var->yres)
+			return;
+	if (n == FB_MAX_MODES)
+		n--;
+	memmove(&info->modes[1], &info->modes[0], n * sizeof(info->modes[0]));
+	info->modes[0].xres = var->xres;
+	info->modes[0].yres = var->yres;
+	info->nr_modes = n + 1;
+}
+
+/* Linux's fb_set_var(): check, refuse what cannot be shown, then apply */
+static int fb_set_var(struct fb_info *info, struct fb_var_screeninfo *var)
+{
+	int ret;
+
+	if (!info->fbops || !info->fbops->fb_check_var) {
+		*var = info->var;
+		return 0;
+	}
+	ret = info->fbops->fb_check_var(var, info);
+	if (ret)
+		return ret;
+	if (var->xres_virtual < var->xres || var->yres_virtual < var->yres)
+		return -EINVAL;
+	if ((var->activate & FB_ACTIVATE_MASK) != FB_ACTIVATE_NOW)
+		return 0;
+	info->var = *var;
+	fb_add_mode(info, var);
+	return 0;
+}
+
+/* Linux's fb_pan_display(): offsets on a step and inside the virtual size */
+static int fb_pan_display(struct fb_info *info, struct fb_var_screeninfo *var)
+{
+	const struct fb_fix_screeninfo *fix = &info->fix;
+	int ret;
+
+	if (var->yoffset && (!fix->ypanstep || var->yoffset % fix->ypanstep))
+		return -EINVAL;
+	if (var->xoffset && (!fix->xpanstep || var->xoffset % fix->xpanstep))
+		return -EINVAL;
+	if (!info->fbops || !info->fbops->fb_pan_display ||
+	    var->yoffset > info->var.yres_virtual - info->var.yres ||
+	    var->xoffset > info->var.xres_virtual - info->var.xres)
+		return -EINVAL;
+	ret = info->fbops->fb_pan_display(var, info);
+	if (ret)
+		return ret;
+	info->var.xoffset = var->xoffset;
+	info->var.yoffset = var->yoffset;
+	return 0;
+}
+
+static long fb_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	struct fb_info *info = file_fb_info(file);
+	void __user *argp = (void __user *)arg;
+	struct fb_var_screeninfo var;
+	struct fb_fix_screeninfo fix;
+	long ret = 0;
+
+	switch (cmd) {
+	case FBIOGET_VSCREENINFO:
+		spin_lock(&fb_lock);
+		var = info->var;
+		spin_unlock(&fb_lock);
+		return copy_to_user(argp, &var, sizeof(var)) ? -EFAULT : 0;
+	case FBIOGET_FSCREENINFO:
+		spin_lock(&fb_lock);
+		fix = info->fix;
+		spin_unlock(&fb_lock);
+		return copy_to_user(argp, &fix, sizeof(fix)) ? -EFAULT : 0;
+	case FBIOPUT_VSCREENINFO:
+	case FBIOPAN_DISPLAY:
+		if (copy_from_user(&var, argp, sizeof(var)))
+			return -EFAULT;
+		spin_lock(&fb_lock);
+		if (cmd == FBIOPUT_VSCREENINFO)
+			ret = fb_set_var(info, &var);
+		else
+			ret = fb_pan_display(info, &var);
+		spin_unlock(&fb_lock);
+		if (!ret && cmd == FBIOPUT_VSCREENINFO &&
+		    copy_to_user(argp, &var, sizeof(var)))
+			ret = -EFAULT;
+		return ret;
+	default:
+		return -ENOTTY;
+	}
+}
+
+static const struct file_operations fb_fops = {
+	.llseek = generic_file_llseek,
+	.read_iter = fb_read,
+	.write_iter = fb_write,
+	.unlocked_ioctl = fb_ioctl,
+	.open = fb_open,
+};
+
+static void fb_add_node(struct fb_info *info)
+{
+	char name[8];
+
+	snprintf(name, sizeof(name), "fb%d", info->node);
+	if (devtmpfs_add_node(name, S_IFCHR | 0600, MKDEV(FB_MAJOR, info->node)))
+		pr_err("fbmem: cannot create /dev/%s\n", name);
+}
+
+/**
+ * register_framebuffer() - give @info a /dev/fbN
+ * @info: fix and var filled, screen_base mapped; must stay valid
+ *
+ * The node appears once fbmem_init() ran (at once if it has).  Returns
+ * 0, or -ENXIO when all FB_MAX numbers are taken.
+ */
+int register_framebuffer(struct fb_info *info)
+{
+	int i;
+
+	for (i = 0; i < FB_MAX && registered_fb[i]; i++)
+		;
+	if (i == FB_MAX)
+		return -ENXIO;
+	info->node = i;
+	fb_add_mode(info, &info->var);
+	registered_fb[i] = info;
+	fb_sysfs_add(info);
+	if (fbmem_ready)
+		fb_add_node(info);
+	return 0;
+}
+
+/**
+ * fbmem_init() - register major 29 and the nodes of the framebuffers so far
+ *
+ * Needs devtmpfs (vfs_caches_init()).
+ */
+void fbmem_init(void)
+{
+	int i;
+
+	if (register_chrdev(FB_MAJOR, "fb", &fb_fops)) {
+		pr_err("unable to get major %d for fb devs\n", FB_MAJOR);
+		return;
+	}
+	fbmem_ready = true;
+	for (i = 0; i < FB_MAX; i++)
+		if (registered_fb[i])
+			fb_add_node(registered_fb[i]);
+}
