@@ -5,7 +5,8 @@
 # /selftests/run_all, the test programs under /selftests/bin, the busybox
 # script suite ($BUSYBOX_SUITE, if set), the benchmark ($BENCH, if set)
 # under /selftests/bench, and Linux's msr.ko under /lib/modules when it
-# exists.  Other suites (tools/testing/selftests/pat/) build theirs with it.
+# exists, then the lines of the file $EXTRA_LIST names, if set.  Other
+# suites (tools/testing/selftests/pat/) build theirs with it.
 #
 #	gen_list.sh BUSYBOX SRCDIR MSR_KO PROGRAM...
 set -e
@@ -35,4 +36,7 @@ if [ -f "$msr" ]; then
 	echo "dir /lib 0755 0 0"
 	echo "dir /lib/modules 0755 0 0"
 	echo "file /lib/modules/msr.ko $msr 0644 0 0"
+fi
+if [ -n "$EXTRA_LIST" ] && [ -f "$EXTRA_LIST" ]; then
+	cat "$EXTRA_LIST"
 fi
