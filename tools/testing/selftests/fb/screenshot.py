@@ -11,15 +11,22 @@ pixel in cachet's own font (drivers/video/console/mkfont_8x16.py is the
 oracle), with the cursor block right after the prompt's "# ".
 
 Runs once as is and once with 'nopat' (write-combining falls back to
-UC-; the console must draw the same).  Prints ok / not ok lines and
+UC-; the console must draw the same).  A third boot runs a user program
+as init (fb_draw from the PAT selftest image, "make -C
+tools/testing/selftests/pat image") that writes a pattern into /dev/fb0
+with pwrite(); the screendump must show that pattern pixel for pixel
+(pattern_pixel() is the oracle, the program's fb_draw_pixel() the same
+formula).  Without the image that case is skipped.  Prints ok / not ok lines and
 "N passed, N failed, N skipped"; exits 1 on any failure.  When QEMU or
 its VGA device is missing, the test counts as one skipped (exit 0).
 
 usage: screenshot.py [--kernel VMLINUX] [--qemu BINARY] [--keep DIR]
+                     [--image INITRAMFS]
 """
 import argparse
 import importlib.util
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -148,15 +155,22 @@ def monitor_command(sock, cmd, timeout=30):
     return monitor_read(sock, timeout)
 
 
-def boot_and_dump(qemu, kernel, params, workdir):
-    """Boot, wait for the prompt, screendump.  (serial text, ppm or None, err)."""
+def boot_and_dump(qemu, kernel, params, workdir, done=None, initrd=None):
+    """Boot, wait for the prompt (or @done), screendump.
+    (serial text, ppm or None, err)."""
     mon = os.path.join(workdir, "monitor.sock")
     ppm = os.path.join(workdir, "screen.ppm")
-    append = (params + " " if params else "") + f'shell.run="echo {WORD}"'
+    if done is None:
+        append = (params + " " if params else "") + f'shell.run="echo {WORD}"'
+        done = PROMPT_DONE
+    else:
+        append = params
     cmd = [qemu, "-M", "q35", "-m", "512M", "-cpu", "qemu64", "-vga", "std",
            "-display", "none", "-no-reboot", "-kernel", kernel,
            "-append", append, "-serial", "stdio",
            "-monitor", f"unix:{mon},server,nowait"]
+    if initrd:
+        cmd += ["-initrd", initrd]
     proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     serial = b""
@@ -168,7 +182,8 @@ def boot_and_dump(qemu, kernel, params, workdir):
             if chunk:
                 serial += chunk
                 text = serial.decode("utf-8", "replace").replace("\r\n", "\n")
-                if text.endswith(PROMPT_DONE):
+                if (text.endswith(done) if done == PROMPT_DONE
+                        else done in text):
                     break
             elif proc.poll() is not None:
                 return serial, None, f"QEMU exited with {proc.returncode}"
@@ -242,11 +257,62 @@ def check_config(name, params, qemu, kernel, rasterize, keep, report):
         shutil.rmtree(workdir, ignore_errors=True)
 
 
+# the pattern fb_draw writes (tools/testing/selftests/pat/fb_draw.c)
+DRAW_W, DRAW_H = 256, 128
+DRAW_DONE = re.compile(r"fb_draw: drawn (\d+)x(\d+) at (\d+),(\d+)")
+
+
+def pattern_pixel(x, y):
+    """(R, G, B) of fb_draw's pixel (x, y) of its block"""
+    return (x & 0xff, (2 * y) & 0xff, (x ^ y) & 0xff)
+
+
+def check_user_draw(qemu, kernel, image, keep, report):
+    if not image or not os.path.exists(image):
+        print("ok - user: /dev/fb0 pattern on screen # SKIP no PAT selftest "
+              "image (make -C tools/testing/selftests/pat image)")
+        return 1
+    workdir = tempfile.mkdtemp(prefix="cachet-fb-user-")
+    try:
+        serial, ppm, err = boot_and_dump(
+            qemu, kernel, "quiet rdinit=/selftests/tools/fb_draw", workdir,
+            done="fb_draw: drawn", initrd=image)
+        text = serial.decode("utf-8", "replace").replace("\r\n", "\n")
+        report(err is None, "user: fb_draw ran and screendump"
+               + (f" ({err})" if err else ""))
+        if err:
+            sys.stdout.write("# " + "\n# ".join(text.splitlines()[-15:])
+                             + "\n")
+            return 0
+        if keep:
+            os.makedirs(keep, exist_ok=True)
+            shutil.copy(ppm, os.path.join(keep, "screen-user.ppm"))
+        m = DRAW_DONE.search(text)
+        w, h, px = read_ppm(ppm)
+        x0, y0 = int(m.group(3)), int(m.group(4))
+        bad = []
+        for y in range(DRAW_H):
+            for x in range(DRAW_W):
+                i = ((y0 + y) * w + x0 + x) * 3
+                if tuple(px[i:i + 3]) != pattern_pixel(x, y):
+                    bad.append((x, y))
+        report(not bad, f"user: the {DRAW_W}x{DRAW_H} pattern written "
+               f"through /dev/fb0 is on screen at {x0},{y0}"
+               + (f" ({len(bad)} pixels differ, first {bad[0]})"
+                  if bad else ""))
+        return 0
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--kernel", default=os.path.join(SRCTREE, "vmlinux"))
     ap.add_argument("--qemu", default="qemu-system-x86_64")
     ap.add_argument("--keep", help="copy the screendumps into this directory")
+    ap.add_argument("--image", default=os.path.join(
+        SRCTREE, "build", "pat-selftests", "initramfs.cpio.gz"),
+        help="the PAT selftest initramfs, for the user-space case")
     args = ap.parse_args()
 
     if not shutil.which(args.qemu):
@@ -274,7 +340,9 @@ def main():
     for name, params in CONFIGS:
         check_config(name, params, args.qemu, args.kernel, rasterize,
                      args.keep, report)
-    print(f"{counts[True]} passed, {counts[False]} failed, 0 skipped")
+    skipped = check_user_draw(args.qemu, args.kernel, args.image, args.keep,
+                              report)
+    print(f"{counts[True]} passed, {counts[False]} failed, {skipped} skipped")
     return 1 if counts[False] else 0
 
 
