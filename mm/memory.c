@@ -7,7 +7,10 @@
  * its own.  A private page mapped read-only while writable VMAs hold it
  * (after fork(), or the zero page) is copied on the first write, unless
  * this space holds the last reference, which then writes in place.
- * Pages of shared and file mappings come from vm_ops->fault().
+ * Pages of shared and file mappings come from vm_ops->fault().  Raw
+ * frames (VM_PFNMAP, mm/pfnmap.c) hold no struct page reference, are
+ * never copied on write, and come from remap_pfn_range() at mmap time or
+ * from a fault handler that inserts them (vmf_insert_pfn()).
  *
  * Every entry changes inside a page-table transaction on the space, so
  * the CPUs that run it are invalidated, and a page whose entry went is
@@ -116,7 +119,9 @@ void zap_range(struct page_gather *g, struct vm_area_struct *vma,
  * @end: page aligned
  *
  * A page stays writable only where it was and the VMA still allows it;
- * others become writable on their next write fault.
+ * others become writable on their next write fault.  Every entry keeps
+ * its PAT bits: a raw frame's cache mode was settled when it was mapped
+ * (mm/pfnmap.c), and an ordinary page's is WB whatever the protection.
  */
 void change_protection(struct pt_txn *t, struct vm_area_struct *vma,
 		       unsigned long start, unsigned long end)
@@ -136,7 +141,10 @@ void change_protection(struct pt_txn *t, struct vm_area_struct *vma,
 		       *e & (_PAGE_RW | _PAGE_DIRTY) : 0;
 		if (!(pgprot_val(vma->vm_page_prot) & _PAGE_PRESENT))
 			keep = 0;
-		v = (*e & PTE_PFN_MASK) | pgprot_val(vma->vm_page_prot) | keep;
+		/* like Linux's pte_modify(): an entry keeps its cache mode */
+		keep |= *e & _PAGE_CACHE_MASK;
+		v = (*e & PTE_PFN_MASK) | keep |
+		    (pgprot_val(vma->vm_page_prot) & ~_PAGE_CACHE_MASK);
 		if (v != *e)
 			pt_txn_write(t, e, v, va, PG_LEVEL_4K);
 	}
@@ -189,7 +197,8 @@ static unsigned int do_wp_page(struct vm_area_struct *vma, unsigned long addr,
 	struct page *page = user_pte_page(vma, old), *copy;
 	unsigned int ret;
 
-	if ((vma->vm_flags & VM_SHARED) ||
+	/* raw frames are never copied: there is no page to copy to */
+	if ((vma->vm_flags & (VM_SHARED | VM_PFNMAP)) ||
 	    (page && page_count(page) == 1)) {
 		/* ours alone (or shared by design): write in place */
 		if (!(vma->vm_flags & VM_WRITE))
@@ -230,6 +239,9 @@ static unsigned int do_fault(struct vm_area_struct *vma, unsigned long addr,
 	ret = vma->vm_ops->fault(&vmf);
 	if (ret & VM_FAULT_ERROR)
 		return ret;
+	/* the handler put the entry there itself (vmf_insert_pfn()) */
+	if (ret & VM_FAULT_NOPAGE)
+		return 0;
 	page = vmf.page;
 	if (write && !(vma->vm_flags & VM_SHARED)) {
 		copy = copy_for_write(page);
@@ -293,10 +305,11 @@ unsigned int handle_mm_fault(struct vm_area_struct *vma,
 	pteval_t old = e ? READ_ONCE(*e) : 0;
 
 	if (user_pte_none(old)) {
-		if (vma->vm_flags & VM_PFNMAP)
-			return VM_FAULT_SIGBUS;
 		if (vma->vm_ops && vma->vm_ops->fault)
 			return do_fault(vma, addr, flags);
+		/* raw frames come from remap_pfn_range() or a fault handler */
+		if (vma->vm_flags & VM_PFNMAP)
+			return VM_FAULT_SIGBUS;
 		return do_anonymous_page(vma, addr, flags);
 	}
 	if (!(old & _PAGE_PRESENT))

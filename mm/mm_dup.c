@@ -4,6 +4,9 @@
  * write: both spaces map them read-only and hold a reference each, and
  * the first write in either copies (memory.c).  Shared mappings share the
  * object behind them (vm_ops->open()); VM_DONTCOPY ones are left out.
+ * Raw-frame mappings (VM_PFNMAP) keep their entries as they are in both,
+ * and the child's VMAs share the parent's memtype reservation
+ * (mm/pfnmap.c).
  *
  * All or nothing: the child's VMAs and every page table it can need (as
  * many as the parent has) are allocated first, so an -ENOMEM frees what
@@ -20,10 +23,15 @@
 #include <asm/pgtable_user.h>
 #include "internal.h"
 
-/* a private page that either side may write: both get it read-only */
+/*
+ * A private page that either side may write: both get it read-only.  Raw
+ * frames (VM_PFNMAP) are never copied on write: their entries are copied
+ * as they are, cache bits and all, as Linux copies VM_PFNMAP tables.
+ */
 static bool is_cow(const struct vm_area_struct *vma)
 {
-	return (vma->vm_flags & (VM_SHARED | VM_MAYWRITE)) == VM_MAYWRITE;
+	return (vma->vm_flags & (VM_SHARED | VM_MAYWRITE | VM_PFNMAP)) ==
+	       VM_MAYWRITE;
 }
 
 /* copy @src's entries into @child, inside @t, a transaction on @child */

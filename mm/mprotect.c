@@ -113,7 +113,8 @@ int do_mprotect(struct mm_struct *mm, unsigned long start, unsigned long len,
 	for (vma = find_vma(mm, start); vma && vma->vm_start < end;
 	     vma = vma_next(vma)) {
 		vma->vm_flags = (vma->vm_flags & ~VM_ACCESS_FLAGS) | vm;
-		vma->vm_page_prot = vm_get_page_prot(vma->vm_flags);
+		vma->vm_page_prot = vm_pgprot_modify(vma->vm_page_prot,
+						     vma->vm_flags);
 		change_protection(&t, vma, vma->vm_start, vma->vm_end);
 	}
 	pt_txn_commit(&t);

@@ -156,6 +156,19 @@ struct vm_area_struct *find_vma_intersection(struct mm_struct *mm,
 					     unsigned long start,
 					     unsigned long end);
 pgprot_t vm_get_page_prot(unsigned long vm_flags);
+
+/*
+ * Linux's vm_pgprot_modify(): the protection of @vm_flags with the cache
+ * mode of @oldprot, which a mapping keeps for life (a raw-frame mapping
+ * reserved its mode when it was made: mm/pfnmap.c).
+ */
+static inline pgprot_t vm_pgprot_modify(pgprot_t oldprot,
+					unsigned long vm_flags)
+{
+	return __pgprot((pgprot_val(vm_get_page_prot(vm_flags)) &
+			 ~_PAGE_CACHE_MASK) |
+			(pgprot_val(oldprot) & _PAGE_CACHE_MASK));
+}
 int expand_stack(struct vm_area_struct *vma, unsigned long address);
 unsigned int handle_mm_fault(struct vm_area_struct *vma,
 			     unsigned long address, unsigned int flags);
