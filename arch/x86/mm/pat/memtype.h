@@ -107,6 +107,8 @@ static inline void memtype_page_range(u64 *start, u64 *end)
 }
 /* the first tree entry overlapping [start, end): 0, or -ENOENT */
 int memtype_find_holder(u64 start, u64 end, struct memtype_tree_entry *out);
+/* the owner recorded for user mappings' reservations (pfnmap.c) */
+unsigned long pfnmap_owner_caller(void);
 unsigned long memtype_snapshot(struct memtype_tree_entry *buf,
 			       unsigned long max, unsigned long *total);
 
