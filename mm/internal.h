@@ -38,6 +38,7 @@ void change_protection(struct pt_txn *t, struct vm_area_struct *vma,
 
 struct vm_area_struct *vma_alloc(void);
 void vma_free(struct vm_area_struct *vma);
+void vma_free_list(struct list_head *list);
 void vma_link(struct mm_struct *mm, struct vm_area_struct *vma);
 void vma_unlink(struct mm_struct *mm, struct vm_area_struct *vma);
 /* change vm_start of a linked VMA: re-keys the tree */
@@ -49,6 +50,24 @@ struct vm_area_struct *vma_next(struct vm_area_struct *vma);
 struct vm_area_struct *vma_prev(struct vm_area_struct *vma);
 /* the lowest address @vma may be approached to (its stack guard gap) */
 unsigned long vm_start_gap(const struct vm_area_struct *vma);
+
+/* tables that mapping [start, start + len) anywhere can take, at most */
+static inline unsigned int user_tables_for(unsigned long start,
+					   unsigned long len)
+{
+	unsigned long end = start + len, pgd_size = 1UL << PGDIR_SHIFT;
+
+	return (ALIGN(end, PMD_SIZE) - ALIGN_DOWN(start, PMD_SIZE)) / PMD_SIZE +
+	       (ALIGN(end, PUD_SIZE) - ALIGN_DOWN(start, PUD_SIZE)) / PUD_SIZE +
+	       (ALIGN(end, pgd_size) - ALIGN_DOWN(start, pgd_size)) / pgd_size;
+}
+
+/*
+ * The reservation a raw-frame VMA shares (mm/pfnmap.c): a copy of a VMA
+ * takes a reference, a VMA freed drops its own.
+ */
+void pfnmap_vma_dup(struct vm_area_struct *vma);
+void pfnmap_vma_release(struct vm_area_struct *vma);
 
 bool range_mapped(struct mm_struct *mm, unsigned long start,
 		  unsigned long end);

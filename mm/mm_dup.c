@@ -100,6 +100,7 @@ static bool copy_vmas(struct mm_struct *oldmm, struct mm_struct *mm)
 		if (!new)
 			return false;
 		*new = *vma;
+		pfnmap_vma_dup(new);
 		vma_link(mm, new);
 		if (new->vm_ops && new->vm_ops->open)
 			new->vm_ops->open(new);

@@ -102,6 +102,7 @@ void exit_mmap(struct mm_struct *mm)
 	struct vm_area_struct *vma;
 	struct page_gather g;
 	struct pt_txn t;
+	LIST_HEAD(gone);
 
 	mmap_write_lock(mm);
 	pt_txn_begin_mm(&t, mm);
@@ -113,11 +114,13 @@ void exit_mmap(struct mm_struct *mm)
 		vma_unlink(mm, vma);
 		if (vma->vm_ops && vma->vm_ops->close)
 			vma->vm_ops->close(vma);
-		vma_free(vma);
+		list_add_tail(&vma->vm_list, &gone);
 	}
 	user_free_empty_tables(&t, 0, USER_PT_END);
 	pt_txn_commit(&t);
 	gather_finish(&g);
+	/* reservations go only once no CPU can use the entries */
+	vma_free_list(&gone);
 	BUG_ON(mm->rss || mm->pgtables || mm->total_vm || mm->map_count);
 	mmap_write_unlock(mm);
 }

@@ -19,6 +19,8 @@
 #include <asm/pgtable_user.h>
 #include "internal.h"
 
+static void unmap_unlinked(struct vm_area_struct *vma);
+
 static bool range_free(struct mm_struct *mm, unsigned long addr,
 		       unsigned long len)
 {
@@ -180,6 +182,18 @@ static unsigned long mmap_locked(struct mm_struct *mm, struct file *file,
 	vma = vma_alloc();
 	if (!vma)
 		return -ENOMEM;
+	/*
+	 * As Linux: the old mapping goes before the file's ->mmap(), which
+	 * may map frames at once (remap_pfn_range()).  So a failing ->mmap()
+	 * leaves the range unmapped, as in Linux.
+	 */
+	if (flags & MAP_FIXED) {
+		err = __do_munmap(mm, addr, len);
+		if (err) {
+			vma_free(vma);
+			return err;
+		}
+	}
 	if (file || (vm_flags & VM_SHARED)) {
 		vma->vm_start = addr;
 		vma->vm_end = addr + len;
@@ -190,16 +204,7 @@ static unsigned long mmap_locked(struct mm_struct *mm, struct file *file,
 		vma->vm_mm = mm;
 		err = file ? call_mmap(file, vma) : shmem_anon_setup(vma);
 		if (err) {
-			vma_free(vma);
-			return err;
-		}
-	}
-	if (flags & MAP_FIXED) {
-		err = __do_munmap(mm, addr, len);
-		if (err) {
-			if (vma->vm_ops && vma->vm_ops->close)
-				vma->vm_ops->close(vma);
-			vma_free(vma);
+			unmap_unlinked(vma);
 			return err;
 		}
 	}
@@ -283,6 +288,7 @@ static void unmap_vmas(struct mm_struct *mm, unsigned long start,
 	struct vm_area_struct *vma = find_vma(mm, start), *next;
 	struct page_gather g;
 	struct pt_txn t;
+	LIST_HEAD(gone);
 
 	pt_txn_begin_mm(&t, mm);
 	gather_init(&g, &t);
@@ -292,7 +298,7 @@ static void unmap_vmas(struct mm_struct *mm, unsigned long start,
 		vma_unlink(mm, vma);
 		if (vma->vm_ops && vma->vm_ops->close)
 			vma->vm_ops->close(vma);
-		vma_free(vma);
+		list_add_tail(&vma->vm_list, &gone);
 		vma = next;
 	}
 	/* only empty tables go: those shared with a neighbour stay */
@@ -300,6 +306,30 @@ static void unmap_vmas(struct mm_struct *mm, unsigned long start,
 			       min(ALIGN(end, PMD_SIZE), USER_PT_END));
 	pt_txn_commit(&t);
 	gather_finish(&g);
+	vma_free_list(&gone);
+}
+
+/*
+ * Free a ->mmap() that failed: the frames it may have mapped
+ * (remap_pfn_range() before its error) go, then the VMA with its
+ * reservation.
+ */
+static void unmap_unlinked(struct vm_area_struct *vma)
+{
+	struct page_gather g;
+	struct pt_txn t;
+
+	if (vma->vm_flags & VM_PFNMAP) {
+		pt_txn_begin_mm(&t, vma->vm_mm);
+		gather_init(&g, &t);
+		zap_range(&g, vma, vma->vm_start, vma->vm_end);
+		user_free_empty_tables(&t, ALIGN_DOWN(vma->vm_start, PMD_SIZE),
+				       min(ALIGN(vma->vm_end, PMD_SIZE),
+					   USER_PT_END));
+		pt_txn_commit(&t);
+		gather_finish(&g);
+	}
+	vma_free(vma);
 }
 
 /* do_munmap() with the lock held */

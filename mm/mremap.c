@@ -18,18 +18,6 @@
 #include <asm/pgtable_user.h>
 #include "internal.h"
 
-/* tables that mapping [start, start + len) anywhere can take, at most */
-static unsigned int tables_for(unsigned long start, unsigned long len)
-{
-	unsigned long end = start + len;
-
-	unsigned long pgd_size = 1UL << PGDIR_SHIFT;
-
-	return (ALIGN(end, PMD_SIZE) - ALIGN_DOWN(start, PMD_SIZE)) / PMD_SIZE +
-	       (ALIGN(end, PUD_SIZE) - ALIGN_DOWN(start, PUD_SIZE)) / PUD_SIZE +
-	       (ALIGN(end, pgd_size) - ALIGN_DOWN(start, pgd_size)) / pgd_size;
-}
-
 /* move the whole VMA @vma to @to, with its entries; 0 or -ENOMEM */
 static int move_vma(struct vm_area_struct *vma, unsigned long to)
 {
@@ -40,7 +28,7 @@ static int move_vma(struct vm_area_struct *vma, unsigned long to)
 	int err;
 
 	pt_txn_begin_mm(&t, mm);
-	err = pt_txn_prealloc(&t, tables_for(to, len));
+	err = pt_txn_prealloc(&t, user_tables_for(to, len));
 	for (off = 0; !err && off < len; off += PAGE_SIZE) {
 		from = user_pte_lookup(mm, vma->vm_start + off);
 		if (!from || user_pte_none(*from))

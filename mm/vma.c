@@ -124,9 +124,21 @@ struct vm_area_struct *vma_alloc(void)
 	return kzalloc(sizeof(struct vm_area_struct), GFP_KERNEL);
 }
 
+/* a raw-frame VMA's reservation reference goes with it */
 void vma_free(struct vm_area_struct *vma)
 {
+	if (vma)
+		pfnmap_vma_release(vma);
 	kfree(vma);
+}
+
+/* free unlinked VMAs chained by vm_list, once their entries are gone */
+void vma_free_list(struct list_head *list)
+{
+	struct vm_area_struct *vma, *next;
+
+	list_for_each_entry_safe(vma, next, list, vm_list)
+		vma_free(vma);
 }
 
 /**
@@ -170,6 +182,7 @@ void vma_split_at(struct vm_area_struct *vma, unsigned long addr,
 	struct mm_struct *mm = vma->vm_mm;
 
 	*new = *vma;
+	pfnmap_vma_dup(new);
 	new->vm_start = addr;
 	new->vm_pgoff += (addr - vma->vm_start) >> PAGE_SHIFT;
 	vma->vm_end = addr;

@@ -211,6 +211,21 @@ void filemap_vma_close(struct vm_area_struct *vma);
 /* a shared mapping of /dev/zero becomes shared anonymous memory */
 int shmem_zero_setup(struct vm_area_struct *vma);
 
+/*
+ * Raw page frames mapped into user space (mm/pfnmap.c; their cache mode
+ * is PAT's: asm/pfnmap.h, Documentation/x86/pat.rst "User mappings").
+ * The fault-time calls return VM_FAULT_* codes (Linux's vm_fault_t).
+ */
+int remap_pfn_range(struct vm_area_struct *vma, unsigned long addr,
+		    unsigned long pfn, unsigned long size, pgprot_t prot);
+int io_remap_pfn_range(struct vm_area_struct *vma, unsigned long addr,
+		       unsigned long pfn, unsigned long size, pgprot_t prot);
+unsigned int vmf_insert_pfn_prot(struct vm_area_struct *vma,
+				 unsigned long addr, unsigned long pfn,
+				 pgprot_t pgprot);
+unsigned int vmf_insert_pfn(struct vm_area_struct *vma, unsigned long addr,
+			    unsigned long pfn);
+
 /* Linux's get_order() */
 static inline unsigned int get_order(unsigned long size)
 {

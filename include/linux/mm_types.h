@@ -64,6 +64,7 @@ struct page {
 
 struct file;
 struct mm_struct;
+struct pfnmap_track_ctx;
 struct vm_area_struct;
 
 /* what a fault handler is told, and hands back (Linux's struct vm_fault) */
@@ -101,6 +102,8 @@ struct vm_area_struct {
 	struct file *vm_file;		/* opaque: the VFS's */
 	const struct vm_operations_struct *vm_ops;
 	void *vm_private_data;		/* vm_ops's */
+	/* a raw-frame mapping's reservation, shared (mm/pfnmap.c) */
+	struct pfnmap_track_ctx *pfnmap_track_ctx;
 	struct avl_node vm_node;
 	struct list_head vm_list;
 };
