@@ -2,15 +2,18 @@
 /*
  * /sys/kernel/debug/x86/pat_memtype_list (Linux's format, byte for byte)
  * and /sys/kernel/debug/x86/pat_memtype_owners (cachet's: who holds each
- * range and the type the CPU really uses there).
+ * range and the type the CPU really uses there; for a user mapping of
+ * raw frames, the process that made it and the file it maps).
  *
  * Both print from one snapshot of the tree copied under memtype_lock, so
  * the listing is consistent even while other CPUs reserve and free, and
  * costs O(n) rather than Linux's walk from the start for every line.
  */
 #include <linux/kernel.h>
+#include <linux/pfnmap_track.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 #include <linux/vfile.h>
 #include <asm/mtrr.h>
 #include <asm/pat.h>
@@ -65,8 +68,31 @@ static const char *memtype_effective_name(const struct memtype_tree_entry *e)
 	return cattr_name(pat_effective_type(mtrr, e->mode));
 }
 
+/*
+ * A user mapping's entry names the process and file: the @i-th entry is
+ * the nth mapping of its exact range, counting the user entries of that
+ * range before it (the tree keeps duplicates in the order they came).
+ */
+static bool memtype_user_owner(const struct memtype_snap *s, unsigned long i,
+			       char *buf, size_t len)
+{
+	const struct memtype_tree_entry *e = &s->e[i];
+	unsigned long caller = pfnmap_owner_caller(), j;
+	unsigned int nth = 0;
+
+	if (e->owner.caller != caller)
+		return false;
+	for (j = i; j-- > 0 && s->e[j].start == e->start;)
+		if (s->e[j].end == e->end && s->e[j].owner.caller == caller)
+			nth++;
+	if (pfnmap_owner_describe(e->start, e->end, nth, buf, len))
+		strscpy(buf, "?", len);
+	return true;
+}
+
 static int memtype_owners_show(struct seq_file *m, void *priv)
 {
+	char user[96];
 	struct memtype_snap s;
 	unsigned long i;
 
@@ -76,6 +102,14 @@ static int memtype_owners_show(struct seq_file *m, void *priv)
 	for (i = 0; i < s.n; i++) {
 		const struct memtype_tree_entry *e = &s.e[i];
 
+		if (memtype_user_owner(&s, i, user, sizeof(user))) {
+			seq_printf(m, "[mem 0x%016llx-0x%016llx] %-15s effective %-15s owner user %s\n",
+				   (unsigned long long)e->start,
+				   (unsigned long long)e->end,
+				   cattr_name(e->mode),
+				   memtype_effective_name(e), user);
+			continue;
+		}
 		seq_printf(m, "[mem 0x%016llx-0x%016llx] %-15s effective %-15s owner %pS%s%s%s\n",
 			   (unsigned long long)e->start,
 			   (unsigned long long)e->end, cattr_name(e->mode),
