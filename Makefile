@@ -226,10 +226,12 @@ run: deps
 		-append "$(QEMU_APPEND)" -serial stdio -display none -no-reboot
 
 .PHONY: check
-# FULL=1: the issue's full loop counts (10000 fork+exec rounds)
+# FULL=1: the issues' full loop counts (10000 fork+exec rounds, 100000
+# randomized pfnmap steps)
 check: deps
 	$(Q)$(MAKE) --no-print-directory all
-	$(Q)$(if $(FULL),USER_APPEND=stress_rounds=10000) $(PYTHON) \
+	$(Q)$(if $(FULL),USER_APPEND=stress_rounds=10000 \
+		KTEST_APPEND=pfnmap_rounds=100000) $(PYTHON) \
 		$(srctree)/tools/testing/runner/run_all.py --kernel $(VMLINUX)
 
 # the memtype tree against Linux's (Documentation/x86/pat-bench.rst), then

@@ -46,7 +46,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--kernel", required=True)
     ap.add_argument("--glob", default="*")
-    ap.add_argument("--append", default="")
+    # KTEST_APPEND: more parameters, e.g. make check FULL=1's loop counts
+    ap.add_argument("--append", default=os.environ.get("KTEST_APPEND", ""))
     ap.add_argument("--smp", type=int, default=1)
     a = ap.parse_args()
     passed = failed = skipped = 0

@@ -801,19 +801,18 @@ static void step(struct pctx *c)
 	}
 }
 
-static unsigned long pfnmap_rounds(void)
-{
-	const char *s = cmdline_get("pfnmap_rounds");
-	unsigned long n;
+/* pfnmap_rounds=N: the randomized steps; make check's default keeps it short */
+static unsigned long pfnmap_rounds = 2000;
 
-	if (s && !kstrtoul(s, 0, &n))
-		return n;
-	return 2000;
+static int parse_pfnmap_rounds(char *arg)
+{
+	return arg ? kstrtoul(arg, 0, &pfnmap_rounds) : -EINVAL;
 }
+core_param("pfnmap_rounds", parse_pfnmap_rounds);
 
 static void test_random_sequences(struct ktest *t)
 {
-	unsigned long rounds = pfnmap_rounds(), i;
+	unsigned long rounds = pfnmap_rounds, i;
 	unsigned int k;
 	struct pctx c;
 
