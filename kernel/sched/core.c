@@ -79,14 +79,20 @@ void task_stack_check(const struct task_struct *p)
 		      p->comm, p->pid);
 }
 
+static void move_task_away(struct task_struct *p);
+
 /* runs on next's stack: prev is no longer in use by this CPU after it */
 static void finish_task_switch(struct task_struct *prev)
 {
 	struct rq *rq = this_rq();
 	unsigned int state = prev->state;
+	struct task_struct *move = rq->move_task;
 
+	rq->move_task = NULL;
 	__atomic_store_n(&prev->on_cpu, 0, __ATOMIC_RELEASE);
 	spin_unlock(&rq->lock);
+	if (move)
+		move_task_away(move);
 	local_irq_enable();
 	/* the reference the task held on itself while it could run */
 	if (state == TASK_DEAD)
@@ -122,6 +128,14 @@ static void __schedule(bool preempt)
 		if (!preempt && prev->state != TASK_RUNNING) {
 			prev->on_rq = 0;
 			prev->nvcsw++;
+		} else if (!(prev->cpus_allowed & (1ULL << smp_processor_id()))) {
+			/*
+			 * Its affinity no longer has this CPU: queued
+			 * elsewhere once it is off this one (on_rq stays 1,
+			 * so no wake-up queues it meanwhile).
+			 */
+			rq->move_task = prev;
+			prev->nivcsw += preempt;
 		} else {
 			enqueue_task(rq, prev);
 			prev->nivcsw += preempt;
@@ -321,11 +335,34 @@ int wake_up_process(struct task_struct *p)
 	return wake_up_state(p, TASK_NORMAL);
 }
 
+/*
+ * finish_task_switch()'s part for a task __schedule() did not queue
+ * because its CPU is not allowed: with interrupts off and no run-queue
+ * lock held, as a wake-up would, queue it where it may run.
+ */
+static void move_task_away(struct task_struct *p)
+{
+	unsigned int cpu;
+	struct rq *rq;
+
+	spin_lock(&p->pi_lock);
+	cpu = select_task_rq(p);
+	rq = cpu_rq(cpu);
+	spin_lock(&rq->lock);
+	enqueue_task(rq, p);
+	if (rq->curr == rq->idle)
+		resched_cpu(cpu);
+	spin_unlock(&rq->lock);
+	spin_unlock(&p->pi_lock);
+}
+
 /**
  * set_cpus_allowed() - restrict @p to the CPUs in @mask
  *
  * Only for a task that has not run yet or is current: current moves
- * at once if its CPU is no longer allowed.
+ * at once if its CPU is no longer allowed (its next switch queues it on
+ * an allowed CPU, as Linux's sched_setaffinity() moves the caller before
+ * it returns).
  */
 void set_cpus_allowed(struct task_struct *p, u64 mask)
 {

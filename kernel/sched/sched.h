@@ -30,6 +30,8 @@ struct rq {
 	unsigned long nr_switches;
 	unsigned long nr_pulled;	/* tasks this CPU pulled when idle */
 	unsigned long nr_ticks;
+	/* switched away from, runnable, and not allowed here: see __schedule() */
+	struct task_struct *move_task;
 } __aligned(64);
 
 extern struct rq runqueues[NR_CPUS];

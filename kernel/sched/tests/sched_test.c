@@ -2,10 +2,11 @@
 /*
  * ktest suite sched: kernel threads that ping-pong through wait queues
  * across CPUs, a spinning thread preempted by the tick, every CPU running
- * something, msleep() against jiffies, the kthread API, and create/exit
- * rounds that give every page back.  Waits are bounded by counts of
- * jiffies, so a broken scheduler fails a case instead of hanging the run;
- * nothing compares with wall-clock time.
+ * something, msleep() against jiffies, the kthread API, a thread pinned
+ * to each CPU in turn, and create/exit rounds that give every page
+ * back.  Waits are bounded by counts of jiffies, so a broken scheduler
+ * fails a case instead of hanging the run; nothing compares with
+ * wall-clock time.
  */
 #include <linux/delay.h>
 #include <linux/errno.h>
@@ -332,6 +333,51 @@ static void test_exit_to_user_mode_switches(struct ktest *t)
 	kthread_stop(k);
 }
 
+/* --- affinity ------------------------------------------------------ */
+
+static u64 hop_cpus_seen;
+static unsigned int hop_done;
+
+/* pin ourselves to each online CPU in turn: we must be there at once */
+static int hop_fn(void *arg)
+{
+	unsigned int cpu;
+	u64 seen = 0;
+
+	for_each_online_cpu(cpu) {
+		set_cpus_allowed(current, 1ULL << cpu);
+		if (smp_processor_id() == cpu)
+			seen |= 1ULL << cpu;
+	}
+	__atomic_store_n(&hop_cpus_seen, seen, __ATOMIC_RELEASE);
+	store(&hop_done, 1);
+	wake_up_all(&test_wq);
+	return 0;
+}
+
+/*
+ * set_cpus_allowed() on current moves it before it returns, also when
+ * nothing else is runnable on its old CPU (no switch partner there).
+ */
+static void test_set_cpus_allowed_moves_current(struct ktest *t)
+{
+	struct task_struct *k;
+
+	if (num_online_cpus() < 2) {
+		ktest_skip(t, "one CPU");
+		return;
+	}
+	hop_cpus_seen = 0;
+	hop_done = 0;
+	k = kthread_run(hop_fn, NULL, "hop");
+	KTEST_ASSERT_TRUE(t, k != NULL);
+	/* kthread_stop() of a thread that has not run yet would not run it */
+	wait_event_timeout(test_wq, load(&hop_done), GIVE_UP);
+	KTEST_EXPECT_EQ(t, kthread_stop(k), 0);
+	KTEST_EXPECT_EQ(t, __atomic_load_n(&hop_cpus_seen, __ATOMIC_ACQUIRE),
+			cpu_online_mask);
+}
+
 /* --- memory -------------------------------------------------------- */
 
 #define CREATE_ROUNDS	200
@@ -384,6 +430,7 @@ static struct ktest_case sched_cases[] = {
 	KTEST_CASE(test_kthread_stop_before_it_ran),
 	KTEST_CASE(test_kthread_identity),
 	KTEST_CASE(test_exit_to_user_mode_switches),
+	KTEST_CASE(test_set_cpus_allowed_moves_current),
 	KTEST_CASE(test_create_exit_gives_memory_back),
 	{}
 };
