@@ -24,6 +24,7 @@
 #include <linux/mman.h>
 #include <linux/printk.h>
 #include <linux/random.h>
+#include <linux/rseq.h>
 #include <linux/sched.h>
 #include <linux/sched/mm.h>
 #include <linux/sched/task.h>
@@ -419,6 +420,7 @@ static void exec_commit(struct exec_ctx *c)
 		mmput(old);
 	t->flags &= ~PF_KTHREAD;
 	t->did_exec = true;
+	rseq_execve(t);
 	set_task_comm(t, exec_basename(c->execfn));
 	flush_signal_handlers(t);
 	if (t->files)

@@ -16,6 +16,7 @@
 #include <linux/kernel.h>
 #include <linux/mm.h>
 #include <linux/mm_types.h>
+#include <linux/rseq.h>
 #include <linux/sched/mm.h>
 #include <linux/sched.h>
 #include <linux/sched/task.h>
@@ -141,6 +142,7 @@ static void copy_process_state(struct task_struct *p,
 	init_waitqueue_head(&p->wait_chldexit);
 	init_waitqueue_head(&p->vfork_wait);
 	INIT_LIST_HEAD(&p->children);
+	rseq_fork(p, args->flags);
 	copy_thread_user(p);
 }
 

@@ -53,6 +53,7 @@ struct files_struct;
 struct fs_struct;
 struct fpu;
 struct kthread;
+struct rseq;
 
 /* ITIMER_REAL (kernel/time/itimer.c), under its itimer_lock */
 struct itimer_real {
@@ -166,6 +167,19 @@ struct task_struct {
 	/* time: kernel/time/time_syscalls.c */
 	struct nanosleep_restart nanosleep_restart;
 	struct itimer_real it_real;	/* kernel/time/itimer.c */
+
+	/*
+	 * Restartable sequences: kernel/rseq.c.  rseq, rseq_len and
+	 * rseq_sig are written by the task itself (the system call, exec);
+	 * rseq_event_mask and notify_resume also by the scheduler while the
+	 * task is switched out, hence atomic bit operations.
+	 */
+	struct rseq __user *rseq;	/* the registered area, or NULL */
+	u32 rseq_len;
+	u32 rseq_sig;			/* expected before each abort_ip */
+	unsigned long rseq_event_mask;	/* 1 << RSEQ_EVENT_*_BIT */
+	/* Linux's TIF_NOTIFY_RESUME: work before the return to user mode */
+	bool notify_resume;
 };
 
 /* each CPU works for its own context */
@@ -224,6 +238,18 @@ long schedule_timeout_uninterruptible(long timeout);
 void scheduler_tick(void);
 void exit_to_user_mode_prepare(void);
 bool need_resched(void);
+
+/* ask @t to run resume_user_mode_work() before it returns to user mode */
+static inline void set_notify_resume(struct task_struct *t)
+{
+	__atomic_store_n(&t->notify_resume, true, __ATOMIC_RELEASE);
+}
+
+/* whether that work is owed; cleared before it is done, so none is lost */
+static inline bool test_and_clear_notify_resume(struct task_struct *t)
+{
+	return __atomic_exchange_n(&t->notify_resume, false, __ATOMIC_ACQ_REL);
+}
 void set_cpus_allowed(struct task_struct *p, u64 mask);
 void sched_init(void);
 void sched_init_secondary(unsigned int cpu, void *stack);

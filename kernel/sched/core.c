@@ -12,6 +12,7 @@
 #include <linux/mm_types.h>
 #include <linux/preempt.h>
 #include <linux/printk.h>
+#include <linux/rseq.h>
 #include <linux/sched.h>
 #include <linux/smp.h>
 #include <asm/apic.h>
@@ -39,6 +40,8 @@ void enqueue_task(struct rq *rq, struct task_struct *p)
 		sched_bug("dead task queued", p);
 	list_add_tail(&p->run_list, &rq->queue);
 	p->queued = true;
+	if (p->cpu != (unsigned int)(rq - runqueues))
+		rseq_migrate(p);
 	p->cpu = rq - runqueues;
 	rq->nr_queued++;
 }
@@ -151,6 +154,8 @@ static void __schedule(bool preempt)
 	}
 	__atomic_store_n(&next->on_cpu, 1, __ATOMIC_RELAXED);
 	next->time_slice = SCHED_SLICE_TICKS;
+	/* an rseq critical section prev was in is over */
+	rseq_preempt(prev);
 	rq->curr = next;
 	rq->nr_switches++;
 	task_stack_check(prev);

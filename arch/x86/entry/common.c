@@ -8,6 +8,7 @@
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/printk.h>
+#include <linux/rseq.h>
 #include <linux/sched.h>
 #include <linux/signal.h>
 #include <linux/syscalls.h>
@@ -42,22 +43,37 @@ static void report_enosys(unsigned int nr)
 		"");
 }
 
+/* Linux's TIF_NOTIFY_RESUME work: today only the rseq area's update */
+static void resume_user_mode_work(struct pt_regs *regs)
+{
+	rseq_handle_notify_resume(NULL, regs);
+}
+
 /**
  * exit_to_user_mode() - the work before any return to user mode
  * @regs: the registers user mode gets back
  *
  * Called with interrupts off and returns with them off: switches tasks
- * if asked to, and acts on pending signals (which may rewrite @regs into
- * a handler's frame), until neither is left to do.
+ * if asked to, acts on pending signals (which may rewrite @regs into a
+ * handler's frame) and does the notify-resume work (which may move
+ * @regs->ip to an rseq abort handler), until none is left to do.  The
+ * work runs with interrupts on and may be preempted: a switch then asks
+ * for it again, so user mode never sees a stale CPU number.
  */
 void exit_to_user_mode(struct pt_regs *regs)
 {
 	for (;;) {
 		exit_to_user_mode_prepare();
-		if (!signal_pending(current))
+		if (signal_pending(current)) {
+			local_irq_enable();
+			arch_do_signal_or_restart(regs);
+			local_irq_disable();
+			continue;
+		}
+		if (!test_and_clear_notify_resume(current))
 			return;
 		local_irq_enable();
-		arch_do_signal_or_restart(regs);
+		resume_user_mode_work(regs);
 		local_irq_disable();
 	}
 }

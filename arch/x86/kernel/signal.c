@@ -20,6 +20,7 @@
  */
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/rseq.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <linux/signal.h>
@@ -252,6 +253,8 @@ void arch_do_signal_or_restart(struct pt_regs *regs)
 
 	if (get_signal(&ksig)) {
 		restart_syscall_for(regs, true, ksig.ka.sa.sa_flags);
+		/* the frame must save the abort handler, not the section */
+		rseq_signal_deliver(&ksig, regs);
 		if (setup_rt_frame(&ksig, regs)) {
 			force_sigsegv(ksig.sig);
 			return;

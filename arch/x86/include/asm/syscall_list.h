@@ -165,3 +165,5 @@ __SYSCALL(getitimer)
 /* reboot: kernel/reboot.c */
 __SYSCALL(reboot)
 __SYSCALL(syslog)
+/* restartable sequences: kernel/rseq.c */
+__SYSCALL(rseq)
