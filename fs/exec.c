@@ -26,6 +26,7 @@
 #include <linux/random.h>
 #include <linux/rseq.h>
 #include <linux/sched.h>
+#include <linux/sched/cputime.h>
 #include <linux/sched/mm.h>
 #include <linux/sched/task.h>
 #include <linux/signal.h>
@@ -408,6 +409,7 @@ static void exec_commit(struct exec_ctx *c)
 	unsigned long flags;
 
 	mm_release(t);
+	update_maxrss(t);
 	task_lock(t);		/* for the OOM killer's look at ->mm */
 	local_irq_save(flags);
 	switch_mm_irqs_off(t->active_mm, c->mm);

@@ -20,6 +20,7 @@
 #include <linux/sched/mm.h>
 #include <linux/printk.h>
 #include <linux/sched.h>
+#include <linux/sched/cputime.h>
 #include <linux/sched/task.h>
 #include <linux/signal.h>
 #include <linux/string.h>
@@ -165,6 +166,7 @@ void __noreturn do_exit(long code)
 	if (is_global_init(t))
 		panic("Attempted to kill init! exitcode=0x%08lx", code);
 	exit_itimers(t);
+	update_maxrss(t);
 	exit_mm(t);
 	exit_files_fs(t);
 	if (t->pid == t->sid)
@@ -207,6 +209,7 @@ struct wait_opts {
 	int options;
 	int status;		/* what to report */
 	int found;		/* a child matched the selector */
+	struct task_usage usage;	/* of the child reported */
 };
 
 static bool child_matches(const struct task_struct *c, int pid, int my_pgid)
@@ -236,6 +239,7 @@ static int wait_once(struct wait_opts *wo)
 		if (c->exit_state == EXIT_ZOMBIE) {
 			wo->status = c->exit_code;
 			ret = c->pid;
+			account_reaped_child(t, c, &wo->usage);
 			release_task_locked(c);
 			break;
 		}
@@ -259,9 +263,6 @@ static int wait_once(struct wait_opts *wo)
 	return ret;
 }
 
-/* Linux's struct rusage: 144 bytes; cachet reports no usage yet */
-#define RUSAGE_SIZE	144
-
 long kernel_wait4(int pid, int __user *stat_addr, int options,
 		  void __user *ru)
 {
@@ -284,7 +285,7 @@ long kernel_wait4(int pid, int __user *stat_addr, int options,
 	}
 	if (ret > 0 && stat_addr && put_user(wo.status, stat_addr))
 		return -EFAULT;
-	if (ret > 0 && ru && clear_user(ru, RUSAGE_SIZE))
+	if (ret > 0 && ru && put_rusage(&wo.usage, ru))
 		return -EFAULT;
 	return ret;
 }

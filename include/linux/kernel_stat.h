@@ -29,7 +29,7 @@ struct kernel_cpustat {
 	u64 cpustat[NR_STATS];
 };
 
-void account_process_tick(bool user, bool idle);
+void account_cpustat_tick(bool user, bool idle);
 void kcpustat_cpu_fetch(struct kernel_cpustat *dst, unsigned int cpu);
 u64 kcpustat_idle_ns(void);
 

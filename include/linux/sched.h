@@ -65,6 +65,7 @@ struct itimer_real {
 /* stop @t's interval timer: exit, before @t can go */
 void exit_itimers(struct task_struct *t);
 
+
 /* where restart_syscall() takes an interrupted relative sleep up */
 struct nanosleep_restart {
 	u64 deadline;			/* monotonic ns */
@@ -167,6 +168,20 @@ struct task_struct {
 	/* time: kernel/time/time_syscalls.c */
 	struct nanosleep_restart nanosleep_restart;
 	struct itimer_real it_real;	/* kernel/time/itimer.c */
+
+	/*
+	 * CPU time: kernel/sched/cputime.c.  utime and stime are sampled
+	 * by the tick on the task's CPU (ns, one tick per sample);
+	 * sum_exec_runtime is measured at each switch.  The c* fields add
+	 * up the children waited for (and theirs), under tasklist_lock.
+	 */
+	u64 utime, stime;
+	u64 sum_exec_runtime;
+	u64 exec_start;			/* local_clock() when switched in */
+	u64 prev_utime, prev_stime;	/* what was reported: never back */
+	unsigned long maxrss;		/* KiB: the largest RSS seen */
+	u64 cutime, cstime;
+	unsigned long cnvcsw, cnivcsw, cmaxrss;
 
 	/*
 	 * Restartable sequences: kernel/rseq.c.  rseq, rseq_len and

@@ -14,6 +14,7 @@
 #include <linux/printk.h>
 #include <linux/rseq.h>
 #include <linux/sched.h>
+#include <linux/sched/cputime.h>
 #include <linux/smp.h>
 #include <asm/apic.h>
 #include <asm/irq_regs.h>
@@ -156,6 +157,7 @@ static void __schedule(bool preempt)
 	next->time_slice = SCHED_SLICE_TICKS;
 	/* an rseq critical section prev was in is over */
 	rseq_preempt(prev);
+	account_switch(prev, next);
 	rq->curr = next;
 	rq->nr_switches++;
 	task_stack_check(prev);
@@ -382,7 +384,7 @@ static void sched_account_tick(const struct rq *rq,
 {
 	const struct pt_regs *regs = get_irq_regs();
 
-	account_process_tick(regs && user_mode(regs), curr == rq->idle);
+	account_cpustat_tick(regs && user_mode(regs), curr == rq->idle);
 }
 
 /**

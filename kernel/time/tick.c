@@ -8,11 +8,14 @@
 #include <linux/printk.h>
 #include <linux/sched.h>
 #include <linux/sched/loadavg.h>
+#include <linux/sched/cputime.h>
 #include <linux/smp.h>
 #include <linux/tick.h>
 #include <linux/time.h>
 #include <linux/timer.h>
+#include <asm/irq_regs.h>
 #include <asm/irqflags.h>
+#include <asm/ptrace.h>
 #include <asm/special_insns.h>
 
 u64 jiffies;
@@ -36,6 +39,9 @@ bool tick_running(void)
  */
 void tick_handle(void)
 {
+	struct pt_regs *regs = get_irq_regs();
+
+	account_process_tick(current, regs && user_mode(regs));
 	if (smp_processor_id() == tick_do_timer_cpu) {
 		__atomic_fetch_add(&jiffies, 1, __ATOMIC_RELAXED);
 		calc_global_load();

@@ -16,6 +16,7 @@
 #include <linux/jiffies.h>
 #include <linux/kernel.h>
 #include <linux/sched.h>
+#include <linux/sched/cputime.h>
 #include <linux/signal.h>
 #include <linux/syscalls.h>
 #include <linux/time.h>
@@ -49,6 +50,11 @@ static int clock_read_ns(clockid_t which, u64 *ns)
 		return 0;
 	case CLOCK_BOOTTIME:
 		*ns = ktime_get_boottime_ns();
+		return 0;
+	case CLOCK_PROCESS_CPUTIME_ID:
+	case CLOCK_THREAD_CPUTIME_ID:
+		/* one thread per process: the same time */
+		*ns = task_sched_runtime(current);
 		return 0;
 	default:
 		return -EINVAL;

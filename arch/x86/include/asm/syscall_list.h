@@ -167,3 +167,6 @@ __SYSCALL(reboot)
 __SYSCALL(syslog)
 /* restartable sequences: kernel/rseq.c */
 __SYSCALL(rseq)
+/* per-task CPU time: kernel/sys_times.c */
+__SYSCALL(times)
+__SYSCALL(getrusage)
