@@ -65,6 +65,15 @@ struct itimer_real {
 /* stop @t's interval timer: exit, before @t can go */
 void exit_itimers(struct task_struct *t);
 
+/*
+ * ITIMER_VIRTUAL and ITIMER_PROF (kernel/time/itimer.c): expiry and
+ * interval in ns of the task's own CPU time; written by the task under
+ * its itimer lock and read by the tick on its CPU.
+ */
+struct itimer_cpu {
+	u64 expires;			/* 0: stopped */
+	u64 incr;			/* 0: one shot */
+};
 
 /* where restart_syscall() takes an interrupted relative sleep up */
 struct nanosleep_restart {
@@ -168,6 +177,7 @@ struct task_struct {
 	/* time: kernel/time/time_syscalls.c */
 	struct nanosleep_restart nanosleep_restart;
 	struct itimer_real it_real;	/* kernel/time/itimer.c */
+	struct itimer_cpu it_virt, it_prof;
 
 	/*
 	 * CPU time: kernel/sched/cputime.c.  utime and stime are sampled

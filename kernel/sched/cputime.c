@@ -75,6 +75,7 @@ void account_process_tick(struct task_struct *p, bool user_tick)
 	else
 		p->stime += TICK_NSEC;
 	update_maxrss(p);
+	itimer_cpu_tick(p, user_tick);
 }
 
 /**

@@ -5,14 +5,23 @@
  * re-arms itself by the interval.  The timer ticks in jiffies: it fires
  * at the first tick at or after the deadline, never before.
  *
- * ITIMER_VIRTUAL and ITIMER_PROF (CPU-time timers) are not implemented:
- * -EINVAL.  The timer is the process's own: fork does not pass it on,
- * execve keeps it, exit stops it (exit_itimers()).
+ * ITIMER_VIRTUAL and ITIMER_PROF count the process's CPU time as the
+ * tick samples it (kernel/sched/cputime.c): user time, and user plus
+ * system time.  The tick that takes one past its expiry sends SIGVTALRM
+ * or SIGPROF and moves the expiry on by the interval.  As in Linux 6.1,
+ * a new expiry is one tick later than asked (set_cpu_itimer()), and one
+ * due but not yet sent reads as one tick left.  They are only set and
+ * read by the task itself and checked by the tick on its CPU, so
+ * interrupts off is their lock.
+ *
+ * The timers are the process's own: fork does not pass them on, execve
+ * keeps them, exit stops them (exit_itimers()).
  */
 #include <linux/errno.h>
 #include <linux/jiffies.h>
 #include <linux/kernel.h>
 #include <linux/sched.h>
+#include <linux/sched/cputime.h>
 #include <linux/signal.h>
 #include <linux/spinlock.h>
 #include <linux/syscalls.h>
@@ -110,6 +119,69 @@ void exit_itimers(struct task_struct *t)
 	del_timer_sync(&t->it_real.timer);
 }
 
+/* the CPU time @which counts for @t, as the tick sampled it; irqs off */
+static u64 itimer_cpu_sample(const struct task_struct *t, int which)
+{
+	return which == ITIMER_VIRTUAL ? t->utime : t->utime + t->stime;
+}
+
+static struct itimer_cpu *itimer_cpu_of(struct task_struct *t, int which)
+{
+	return which == ITIMER_VIRTUAL ? &t->it_virt : &t->it_prof;
+}
+
+/* the time left of a CPU-time timer, and its interval; irqs off */
+static void it_cpu_get(struct task_struct *t, int which, u64 *left,
+		       u64 *incr)
+{
+	struct itimer_cpu *it = itimer_cpu_of(t, which);
+	u64 now = itimer_cpu_sample(t, which);
+
+	*incr = it->incr;
+	if (!it->expires)
+		*left = 0;
+	else	/* due at the next tick */
+		*left = it->expires > now ? it->expires - now : TICK_NSEC;
+}
+
+static void it_cpu_set(int which, u64 value, u64 incr, u64 *old_left,
+		       u64 *old_incr)
+{
+	struct task_struct *t = current;
+	struct itimer_cpu *it = itimer_cpu_of(t, which);
+	unsigned long flags;
+
+	local_irq_save(flags);
+	it_cpu_get(t, which, old_left, old_incr);
+	it->expires = value ? itimer_cpu_sample(t, which) + value + TICK_NSEC :
+			      0;
+	it->incr = incr;
+	local_irq_restore(flags);
+}
+
+static void it_cpu_check(struct task_struct *t, struct itimer_cpu *it,
+			 u64 now, int sig)
+{
+	if (!it->expires || now < it->expires)
+		return;
+	it->expires = it->incr ? it->expires + it->incr : 0;
+	send_sig(sig, t, 1);
+}
+
+/**
+ * itimer_cpu_tick() - the tick charged a tick to @t: any timer due?
+ * @t: current
+ * @user_tick: the tick was charged to user time
+ *
+ * From the tick, interrupts off, after the charge.
+ */
+void itimer_cpu_tick(struct task_struct *t, bool user_tick)
+{
+	if (user_tick)
+		it_cpu_check(t, &t->it_virt, t->utime, SIGVTALRM);
+	it_cpu_check(t, &t->it_prof, t->utime + t->stime, SIGPROF);
+}
+
 static void ns_to_tv(u64 ns, struct __kernel_old_timeval *tv)
 {
 	tv->tv_sec = ns / NSEC_PER_SEC;
@@ -140,6 +212,12 @@ SYSCALL_DEFINE2(getitimer, int, which,
 	unsigned long flags;
 	u64 left, incr;
 
+	if (which == ITIMER_VIRTUAL || which == ITIMER_PROF) {
+		local_irq_save(flags);
+		it_cpu_get(current, which, &left, &incr);
+		local_irq_restore(flags);
+		return put_itimerval(left, incr, value);
+	}
 	if (which != ITIMER_REAL)
 		return -EINVAL;
 	spin_lock_irqsave(&itimer_lock, flags);
@@ -158,12 +236,16 @@ SYSCALL_DEFINE3(setitimer, int, which,
 	/* a NULL new value stops the timer, as Linux 6.1 does */
 	if (value && copy_from_user(&v, value, sizeof(v)))
 		return -EFAULT;
-	if (which != ITIMER_REAL)
+	if (which != ITIMER_REAL && which != ITIMER_VIRTUAL &&
+	    which != ITIMER_PROF)
 		return -EINVAL;
 	if (tv_to_ns(&v.it_value, &value_ns) ||
 	    tv_to_ns(&v.it_interval, &incr_ns))
 		return -EINVAL;
-	it_real_set(value_ns, incr_ns, &left, &incr);
+	if (which == ITIMER_REAL)
+		it_real_set(value_ns, incr_ns, &left, &incr);
+	else
+		it_cpu_set(which, value_ns, incr_ns, &left, &incr);
 	return ovalue ? put_itimerval(left, incr, ovalue) : 0;
 }
 

@@ -35,4 +35,7 @@ void account_reaped_child(struct task_struct *parent,
 			  struct task_struct *child, struct task_usage *u);
 int put_rusage(const struct task_usage *u, void __user *ru);
 
+/* kernel/time/itimer.c: the CPU-time timers, from the tick */
+void itimer_cpu_tick(struct task_struct *t, bool user_tick);
+
 #endif /* _CACHET_LINUX_SCHED_CPUTIME_H */
