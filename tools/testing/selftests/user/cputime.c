@@ -7,8 +7,8 @@
  *
  * Time is judged loosely: the kernels sample at the tick and the
  * machine is shared, so a busy loop of 0.3 s of CPU time must show as
- * 0.25 s or more, never as more CPU time than real time passed, and a
- * sleep as almost none.
+ * 0.25 s or more, never as more CPU time than real time passed (give or
+ * take 10% between clock sources), and a sleep as almost none.
  */
 #define _GNU_SOURCE
 #include <signal.h>
@@ -84,11 +84,17 @@ static int cpu_clocks_and_rusage(void)
 	/* one thread: both clocks count the same time */
 	UT_EXPECT(t1 >= p1 && t1 - p1 < 50 * MS, "thread %lld, process %lld",
 		  t1, p1);
-	UT_EXPECT(p1 - p0 <= m1 - m0 + 10 * MS,
+	/*
+	 * Never more CPU than time, within what two clock sources may
+	 * differ: Linux measures run time with sched_clock(), and under
+	 * TCG a getrusage() delta 4% above CLOCK_MONOTONIC's was seen.
+	 */
+	UT_EXPECT(p1 - p0 <= (m1 - m0) * 11 / 10 + 10 * MS,
 		  "%lld ns of CPU in %lld ns of time", p1 - p0, m1 - m0);
 	UT_EXPECT(ru_cpu_ns(&r1) - ru_cpu_ns(&r0) >= 250 * MS,
 		  "getrusage: %lld ns for 300 ms", ru_cpu_ns(&r1) - ru_cpu_ns(&r0));
-	UT_EXPECT(ru_cpu_ns(&r1) - ru_cpu_ns(&r0) <= m1 - m0 + 10 * MS,
+	UT_EXPECT(ru_cpu_ns(&r1) - ru_cpu_ns(&r0) <= (m1 - m0) * 11 / 10 +
+		  10 * MS,
 		  "getrusage: %lld ns in %lld ns", ru_cpu_ns(&r1) - ru_cpu_ns(&r0),
 		  m1 - m0);
 	/* a loop in user mode: user time, mostly */
