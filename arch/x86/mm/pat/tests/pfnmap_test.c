@@ -11,6 +11,8 @@
  *    fault-time inserts looking up only;
  *  - one reservation per original mapping through munmap and mprotect
  *    splits, mremap, fork (and fork failing half way), madvise refusals;
+ *  - a driver's ioremap_uc() racing user mappings on another CPU: every
+ *    mapping made has the mode the tree holds while it is held;
  *  - a randomized sequence of map, fork, munmap, mprotect, mremap and
  *    exit over several ranges, the tree checked after every step against
  *    a model of the reservations (pfnmap_rounds=N on the command line;
@@ -21,8 +23,10 @@
 #include <linux/fdtable.h>
 #include <linux/fs.h>
 #include <linux/gfp.h>
+#include <linux/jiffies.h>
 #include <linux/kernel.h>
 #include <linux/kstrtox.h>
+#include <linux/kthread.h>
 #include <linux/ktest.h>
 #include <linux/mm.h>
 #include <linux/mm_types.h>
@@ -32,11 +36,14 @@
 #include <linux/printk.h>
 #include <linux/sched.h>
 #include <linux/sched/mm.h>
+#include <linux/smp.h>
 #include <linux/stat.h>
 #include <linux/string.h>
+#include <asm/io.h>
 #include <asm/mtrr.h>
 #include <asm/pat.h>
 #include <asm/pfnmap.h>
+#include <asm/pgtable.h>
 #include <asm/pgtable_user.h>
 #include <asm/processor.h>
 #include "../memtype.h"
@@ -553,6 +560,108 @@ static void test_fork(struct ktest *t)
 	KTEST_EXPECT_EQ(t, entries(NULL, 0), 0);
 }
 
+/*
+ * A driver's ioremap_uc() on one CPU racing a user mapping asking WC of
+ * the same frames on another.  Whichever reserves first sets the type;
+ * the other is refused or takes that type.  The rule checked at every
+ * success, while the mapping is held: its entry's mode is the mode the
+ * tree holds for the range, so two mappings held at once agree.
+ */
+#define RACE_ROUNDS	200		/* user mappings made while the driver held */
+#define RACE_SECONDS	20
+#define RACE_HOLD	32
+
+static struct {
+	u64 phys;
+	unsigned long ok, refused, mismatch;
+	bool holding;			/* the driver holds its mapping */
+} race;
+
+static bool tree_mode_is(u64 start, u64 end, enum page_cache_mode mode)
+{
+	struct memtype_tree_entry e;
+
+	return !memtype_find_holder(start, end, &e) && e.mode == mode;
+}
+
+/* hold a mapping of @mode a while, so that the two sides overlap */
+static bool race_hold(enum page_cache_mode mode)
+{
+	unsigned int i;
+
+	for (i = 0; i < RACE_HOLD; i++)
+		if (!tree_mode_is(race.phys, race.phys + 4 * P, mode))
+			return false;
+	return true;
+}
+
+static int race_ioremap(void *arg)
+{
+	enum pg_level level;
+	void __iomem *a;
+	pteval_t e;
+
+	while (!kthread_should_stop()) {
+		a = ioremap_uc(race.phys, 4 * P);
+		if (!a) {
+			race.refused++;
+			continue;
+		}
+		WRITE_ONCE(race.holding, true);
+		e = pt_read_entry((unsigned long)a, &level);
+		if (!(e & _PAGE_PRESENT) || !race_hold(pgprot2cachemode(e)))
+			race.mismatch++;
+		race.ok++;
+		WRITE_ONCE(race.holding, false);
+		iounmap(a);
+	}
+	return 0;
+}
+
+static void test_race_with_ioremap(struct ktest *t)
+{
+	unsigned long ok = 0, refused = 0, mismatch = 0, overlaps = 0, i;
+	u64 start = get_jiffies_64();
+	struct task_struct *k;
+	struct pctx c;
+	pteval_t v;
+
+	if (num_online_cpus() < 2) {
+		ktest_skip(t, "needs two CPUs");
+		return;
+	}
+	if (!p_begin(t, &c))
+		return;
+	memset(&race, 0, sizeof(race));
+	race.phys = tbase();
+	k = kthread_create(race_ioremap, NULL, "pfnmap_race");
+	KTEST_ASSERT_TRUE(t, k != NULL);
+	kthread_bind(k, smp_processor_id() ? 0 : 1);
+	wake_up_process(k);
+	/* enough rounds held while the driver held its own, or give up */
+	for (i = 0; overlaps < RACE_ROUNDS &&
+		    get_jiffies_64() - start < RACE_SECONDS * HZ; i++) {
+		if (IS_ERR_VALUE(p_map(&c, c.mm, UVA, 4 * P, MAP_SHARED, 0))) {
+			refused++;
+			continue;
+		}
+		v = pte_of(c.mm, UVA + P);
+		if (!(v & _PAGE_PRESENT) || !race_hold(pgprot2cachemode(v)))
+			mismatch++;
+		overlaps += READ_ONCE(race.holding);
+		ok++;
+		KTEST_EXPECT_EQ(t, do_munmap(c.mm, UVA, 4 * P), 0);
+	}
+	kthread_stop(k);
+	ktest_printf(t, "user %lu mapped (%lu while the driver held one), %lu refused; driver %lu mapped, %lu refused",
+		     ok, overlaps, refused, race.ok, race.refused);
+	KTEST_EXPECT_EQ(t, mismatch, 0);
+	KTEST_EXPECT_EQ(t, race.mismatch, 0);
+	KTEST_EXPECT_EQ(t, overlaps, RACE_ROUNDS);
+	KTEST_EXPECT_EQ(t, entries(NULL, 0), 0);
+	p_end(t, &c);
+}
+
 static void test_madvise(struct ktest *t)
 {
 	static const int refused[] = {
@@ -856,6 +965,7 @@ static struct ktest_case pfnmap_cases[] = {
 	KTEST_CASE(test_splits_share),
 	KTEST_CASE(test_mremap),
 	KTEST_CASE(test_fork),
+	KTEST_CASE(test_race_with_ioremap),
 	KTEST_CASE(test_madvise),
 	KTEST_CASE(test_random_sequences),
 	{}
