@@ -193,7 +193,7 @@ CASES = [
          append="shell.run=\"" + "; ".join(PATH_CMDS) + "; poweroff\""),
     Case("shell_ktest_paths_output", check_shell_ktest,
          append="ktest=shell", debug_exit=True),
-    Case("pat_bench_low_memory", check_bench_low_memory, mem="4M",
+    Case("pat_bench_low_memory", check_bench_low_memory, mem="5M",
          append="shell.run=\"pat bench; poweroff\""),
     Case("pat_bench_small_vga_bar", check_bench_small_vga,
          extra=["-device", "VGA,vgamem_mb=1"],
