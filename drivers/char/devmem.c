@@ -13,8 +13,13 @@
  * page of the first MiB reads as zeros and swallows writes.  Positions are
  * unsigned (FMODE_UNSIGNED_OFFSET): lseek accepts any position that does
  * not look like an error code, and read/write refuse those past the end
- * of RAM with -EFAULT.  mmap is a later step (Documentation/admin-guide/
- * devmem.rst); until then mem_fops has no mmap.
+ * of RAM with -EFAULT.
+ *
+ * mmap maps any range whose every page devmem_is_allowed() accepts (a
+ * RAM page of the first MiB included, as Linux's range_is_allowed()),
+ * -EPERM otherwise, with remap_pfn_range(): the type asked is UC- under
+ * O_SYNC, else WB (phys_mem_access_prot_allowed()), and the reservation
+ * decides the type granted (Documentation/admin-guide/devmem.rst).
  *
  * /dev/port reads and writes one byte per port with inb/outb, from the
  * position up to port 0xffff.
@@ -26,6 +31,8 @@
 #include <linux/fcntl.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/mm_types.h>
 #include <linux/sched.h>
 #include <linux/signal.h>
 #include <linux/slab.h>
@@ -33,6 +40,7 @@
 #include <asm/devmem.h>
 #include <asm/io.h>
 #include <asm/page.h>
+#include <asm/pfnmap.h>
 #include "devmem.h"
 
 #define MAX_ERRNO	4095
@@ -184,6 +192,51 @@ static loff_t memory_lseek(struct file *file, loff_t offset, int orig)
 	return ret;
 }
 
+/* Linux's range_is_allowed() under STRICT_DEVMEM: every page, or none */
+static bool range_is_allowed(unsigned long pfn, unsigned long size)
+{
+	unsigned long i;
+
+	for (i = 0; i < size >> PAGE_SHIFT; i++)
+		if (devmem_is_allowed(pfn + i) == DEVMEM_REFUSED)
+			return false;
+	return true;
+}
+
+static const struct vm_operations_struct mmap_mem_ops = {
+	.open = filemap_vma_open,
+	.close = filemap_vma_close,
+};
+
+/*
+ * Linux 6.1's mmap_mem(): the file offset is the physical address.  The
+ * offset must fit a physical address and the range must not wrap
+ * (-EINVAL); a refused page fails it (-EPERM); a failing
+ * remap_pfn_range() (a conflicting reservation, a type
+ * is_new_memtype_allowed() refuses, a frame past MAXPHYADDR) is -EAGAIN,
+ * whatever its reason, as in Linux.
+ */
+static int mmap_mem(struct file *file, struct vm_area_struct *vma)
+{
+	unsigned long size = vma->vm_end - vma->vm_start;
+	phys_addr_t offset = (phys_addr_t)vma->vm_pgoff << PAGE_SHIFT;
+
+	if (offset >> PAGE_SHIFT != vma->vm_pgoff)
+		return -EINVAL;
+	if (offset + (phys_addr_t)size - 1 < offset)
+		return -EINVAL;
+	if (!range_is_allowed(vma->vm_pgoff, size))
+		return -EPERM;
+	if (!phys_mem_access_prot_allowed(file, vma->vm_pgoff, size,
+					  &vma->vm_page_prot))
+		return -EINVAL;
+	vma->vm_ops = &mmap_mem_ops;
+	if (remap_pfn_range(vma, vma->vm_start, vma->vm_pgoff, size,
+			    vma->vm_page_prot))
+		return -EAGAIN;
+	return 0;
+}
+
 static int open_port(struct inode *inode, struct file *filp)
 {
 	return capable(CAP_SYS_RAWIO) ? 0 : -EPERM;
@@ -229,6 +282,7 @@ const struct file_operations mem_fops = {
 	.llseek = memory_lseek,
 	.read_iter = read_mem,
 	.write_iter = write_mem,
+	.mmap = mmap_mem,
 	.open = open_port,		/* the same check, as in Linux */
 };
 
