@@ -12,7 +12,8 @@
  *   end of file, a write is EFBIG;
  * - a missing read or write callback is EIO;
  * - lseek counts SEEK_END from 0: kernfs never sets the inode size it
- *   seeks by, though stat reports the file's size.
+ *   seeks by, though stat reports the file's size;
+ * - mmap is the callback's, ENODEV without one (kernfs_fop_mmap()).
  *
  * The callbacks are looked up at open by the inode's path, so a file
  * removed meanwhile opens as ENOENT.
@@ -146,10 +147,20 @@ static loff_t vfile_bin_llseek(struct file *file, loff_t offset, int whence)
 	return base;
 }
 
+static int vfile_bin_mmap(struct file *file, struct vm_area_struct *vma)
+{
+	const struct vfile_bin_open *o = file->private_data;
+
+	if (!o->bin->mmap)
+		return -ENODEV;
+	return o->bin->mmap(o->private, file, vma);
+}
+
 const struct file_operations vfile_bin_fops = {
 	.llseek = vfile_bin_llseek,
 	.read_iter = vfile_bin_read,
 	.write_iter = vfile_bin_write,
+	.mmap = vfile_bin_mmap,
 	.open = vfile_bin_open,
 	.release = vfile_bin_release,
 };

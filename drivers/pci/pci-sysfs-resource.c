@@ -11,18 +11,24 @@
  * outb/outw/outl per call of 1, 2 or 4 bytes (after the count is cut at
  * the BAR's end), EINVAL for other sizes; x86 cannot map I/O space.
  *
- * mmap: pci_resource_mmap() is the place the PFN-mapping step fills
- * (UC- for resourceN, WC for resourceN_wc, a BAR a driver claimed
- * refused with EINVAL under CONFIG_IO_STRICT_DEVMEM).  Until then it
- * returns -ENODEV and nothing calls it.
+ * mmap of a memory BAR file, Linux 6.1's pci_mmap_resource(): the
+ * offset is from the BAR's start; UC- for resourceN, WC for
+ * resourceN_wc, through io_remap_pfn_range() and its reservation.  A
+ * BAR a driver claimed (iomem_is_exclusive(), CONFIG_IO_STRICT_DEVMEM)
+ * and a range that does not fit in the BAR (pci_mmap_fits()) are
+ * EINVAL.  I/O BAR files have no mmap (x86 cannot map ports): ENODEV.
  */
 #include <linux/errno.h>
+#include <linux/ioport.h>
 #include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/mm_types.h>
 #include <linux/pci.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
 #include <linux/vfile.h>
 #include <asm/io.h>
+#include <asm/pfnmap.h>
 #include "pci.h"
 
 struct pci_res_file {
@@ -77,10 +83,47 @@ static ssize_t pci_write_resource_io(void *private, const char *buf,
 	return pci_resource_io(private, (char *)buf, pos, count, true);
 }
 
-/* the later PFN-mapping step maps the BAR here */
-static int pci_resource_mmap(void *private, struct file *file, void *vma)
+/* the BAR's size in pages, its last partial page counted */
+static unsigned long pci_bar_pages(const struct pci_bar *bar)
 {
-	return -ENODEV;
+	return ((bar->size - 1) >> PAGE_SHIFT) + 1;
+}
+
+/* Linux's pci_mmap_fits(): the pages asked lie inside the BAR */
+static bool pci_mmap_fits(const struct pci_bar *bar,
+			  struct vm_area_struct *vma)
+{
+	unsigned long nr = (vma->vm_end - vma->vm_start) >> PAGE_SHIFT;
+	unsigned long size = pci_bar_pages(bar);
+
+	return vma->vm_pgoff < size && nr <= size - vma->vm_pgoff;
+}
+
+static const struct vm_operations_struct pci_phys_vm_ops = {
+	.open = filemap_vma_open,
+	.close = filemap_vma_close,
+};
+
+/* Linux's pci_mmap_resource() with pci_mmap_resource_range() */
+static int pci_resource_mmap(void *private, struct file *file,
+			     struct vm_area_struct *vma)
+{
+	struct pci_res_file *rf = private;
+	const struct pci_bar *bar = &rf->dev->bar[rf->bar];
+
+	if (iomem_is_exclusive(bar->start))
+		return -EINVAL;
+	if (!pci_mmap_fits(bar, vma))
+		return -EINVAL;
+	if (rf->write_combine)
+		vma->vm_page_prot = pgprot_writecombine(vma->vm_page_prot);
+	else
+		vma->vm_page_prot = pgprot_noncached(vma->vm_page_prot);
+	vma->vm_pgoff += bar->start >> PAGE_SHIFT;
+	vma->vm_ops = &pci_phys_vm_ops;
+	return io_remap_pfn_range(vma, vma->vm_start, vma->vm_pgoff,
+				  vma->vm_end - vma->vm_start,
+				  vma->vm_page_prot);
 }
 
 static const struct vfile_bin pci_resource_io_bin = {

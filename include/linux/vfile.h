@@ -14,6 +14,7 @@
 #include <linux/types.h>
 
 struct file;
+struct vm_area_struct;
 
 struct seq_file {
 	char *buf;
@@ -51,14 +52,16 @@ int sysfs_create_single(const char *path, vfile_show_t show, void *private);
  * checks them as Linux's kernfs does: reading needs @read or @mmap,
  * writing @write or @mmap (else EACCES at open); a transfer is at most
  * a page, cut at the size; a missing callback is EIO.  @mmap is the
- * place the PFN-mapping step fills; nothing calls it yet.
+ * file's ->mmap() (the VMA's vm_pgoff counts from the file's start); a
+ * file without it cannot be mapped: ENODEV, as kernfs.
  */
 struct vfile_bin {
 	umode_t mode;
 	ssize_t (*read)(void *private, char *buf, loff_t pos, size_t count);
 	ssize_t (*write)(void *private, const char *buf, loff_t pos,
 			 size_t count);
-	int (*mmap)(void *private, struct file *file, void *vma);
+	int (*mmap)(void *private, struct file *file,
+		    struct vm_area_struct *vma);
 };
 
 /* add /sys/@path as a binary file of @size bytes; sysfs_create_single()'s rules */
