@@ -19,8 +19,13 @@
  *   longer than the buffer is cut (EFBIG if nothing moved), one reaching
  *   the end is cut (ENOSPC if nothing moved).
  *
- * mmap (write-combining, Linux's fb_pgprotect()) is the PFN-mapping
- * step's: fb_fops has no mmap yet.  One lock serialises the ioctls and
+ * - mmap maps the frame buffer from offset 0, or the registers at the
+ *   page after its end (refused with EINVAL while var.accel_flags is
+ *   set), Linux's fb_mmap() with vm_iomap_memory(): the range must fit
+ *   (EINVAL).  It asks UC- (x86's fb_pgprotect()), and the driver's
+ *   ioremap_wc() reservation turns that into write-combining.
+ *
+ * One lock serialises the ioctls and
  * transfers of all framebuffers, as Linux's lock_fb_info() does per
  * device.
  */
@@ -30,6 +35,8 @@
 #include <linux/fcntl.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/mm_types.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
@@ -38,6 +45,7 @@
 #include <linux/uio.h>
 #include <asm/io.h>
 #include <asm/page.h>
+#include <asm/pfnmap.h>
 #include <asm/uaccess.h>
 
 static struct fb_info *registered_fb[FB_MAX];
@@ -233,11 +241,82 @@ static long fb_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	}
 }
 
+static const struct vm_operations_struct fb_vm_ops = {
+	.open = filemap_vma_open,
+	.close = filemap_vma_close,
+};
+
+/*
+ * Linux's vm_iomap_memory(): map [start, start + len) from @vma's
+ * vm_pgoff pages in; the whole VMA must fit.  A start inside a page maps
+ * from that page, as Linux allows for small I/O ranges.
+ */
+static int vm_iomap_memory(struct vm_area_struct *vma, phys_addr_t start,
+			   unsigned long len)
+{
+	unsigned long vm_len = vma->vm_end - vma->vm_start;
+	unsigned long pfn, pages;
+
+	if (start + len < start)
+		return -EINVAL;
+	len += start & ~PAGE_MASK;
+	pfn = start >> PAGE_SHIFT;
+	pages = (len + ~PAGE_MASK) >> PAGE_SHIFT;
+	if (pfn + pages < pfn || vma->vm_pgoff > pages)
+		return -EINVAL;
+	pfn += vma->vm_pgoff;
+	pages -= vma->vm_pgoff;
+	if (vm_len >> PAGE_SHIFT > pages)
+		return -EINVAL;
+	return io_remap_pfn_range(vma, vma->vm_start, pfn, vm_len,
+				  vma->vm_page_prot);
+}
+
+/*
+ * x86's fb_pgprotect() asks UC- (every CPU since the 486): a driver that
+ * mapped its frame buffer write-combining holds a WC reservation, which
+ * the non-strict reservation behind the mapping adopts.
+ */
+static void fb_pgprotect(struct vm_area_struct *vma)
+{
+	vma->vm_page_prot = pgprot_noncached(vma->vm_page_prot);
+}
+
+/* Linux 6.1's fb_mmap() for a driver without its own fb_mmap */
+static int fb_mmap(struct file *file, struct vm_area_struct *vma)
+{
+	struct fb_info *info = file_fb_info(file);
+	unsigned long start, mmio_pgoff;
+	u32 len;
+
+	if (!info)
+		return -ENODEV;
+	spin_lock(&fb_lock);
+	start = info->fix.smem_start;
+	len = info->fix.smem_len;
+	mmio_pgoff = PAGE_ALIGN((start & ~PAGE_MASK) + len) >> PAGE_SHIFT;
+	if (vma->vm_pgoff >= mmio_pgoff) {
+		if (info->var.accel_flags) {
+			spin_unlock(&fb_lock);
+			return -EINVAL;
+		}
+		vma->vm_pgoff -= mmio_pgoff;
+		start = info->fix.mmio_start;
+		len = info->fix.mmio_len;
+	}
+	spin_unlock(&fb_lock);
+	vma->vm_page_prot = vm_get_page_prot(vma->vm_flags);
+	fb_pgprotect(vma);
+	vma->vm_ops = &fb_vm_ops;
+	return vm_iomap_memory(vma, start, len);
+}
+
 static const struct file_operations fb_fops = {
 	.llseek = generic_file_llseek,
 	.read_iter = fb_read,
 	.write_iter = fb_write,
 	.unlocked_ioctl = fb_ioctl,
+	.mmap = fb_mmap,
 	.open = fb_open,
 };
 
