@@ -86,6 +86,8 @@ void memtype_report_invalid_free(u64 start, u64 end);
 void memtype_init(void);
 int pat_bench_cmd(int argc, char **argv);
 void memtype_debugfs_init(void);
+/* x86/pat_user_ptes (user_ptes.c) */
+void pat_user_ptes_debugfs_init(void);
 /* memtype_reserve_owner() flags */
 #define MEMTYPE_STRICT	0x1	/* the exact mode, adopt nothing */
 #define MEMTYPE_OWNED	0x2	/* freed only by memtype_free_owner() */

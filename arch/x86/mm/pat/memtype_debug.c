@@ -130,4 +130,5 @@ void memtype_debugfs_init(void)
 	debugfs_create_file("x86/pat_memtype_list", memtype_list_show, NULL);
 	debugfs_create_file("x86/pat_memtype_owners", memtype_owners_show,
 			    NULL);
+	pat_user_ptes_debugfs_init();
 }
