@@ -72,10 +72,11 @@ static struct pfnmap_track_ctx *pfnmap_ctx_alloc(struct vm_area_struct *vma,
 
 	if (!ctx)
 		return ERR_PTR(-ENOMEM);
+	/* any refusal is -EINVAL to the caller, as Linux's remap_pfn_range() */
 	err = pfnmap_track(pfn, size, prot);
 	if (err) {
 		kfree(ctx);
-		return ERR_PTR(err);
+		return ERR_PTR(-EINVAL);
 	}
 	pfnmap_track_ctx_init(ctx, pfn, size);
 	pfnmap_ctx_name_owner(ctx, vma);
@@ -166,9 +167,10 @@ static bool pfn_range_ok(unsigned long pfn, unsigned long size)
  * (Linux's rule: its vm_pgoff becomes @pfn).
  *
  * Returns 0; -EINVAL for a bad range, a second whole-VMA remap, frames
- * of different modes in a partial one, or a mode granted that
- * is_new_memtype_allowed() refuses; -EBUSY for conflicting memory types
- * or entries already there; -ENOMEM.  On error nothing is mapped or
+ * of different modes in a partial one, or a reservation refused
+ * (conflicting memory types, or a mode granted that
+ * is_new_memtype_allowed() refuses: Linux reports every such refusal as
+ * -EINVAL); -EBUSY for entries already there; -ENOMEM.  On error nothing is mapped or
  * reserved (the flags may stay set, as in Linux).
  */
 int remap_pfn_range(struct vm_area_struct *vma, unsigned long addr,
