@@ -243,6 +243,7 @@ bench: deps
 	$(Q)$(MAKE) -C tools/testing/pat bench
 	$(Q)$(PYTHON) $(srctree)/tools/testing/runner/pat_bench_doc.py --kernel $(VMLINUX)
 	$(Q)$(MAKE) -C tools/testing/selftests/user bench KERNEL=$(abspath $(VMLINUX))
+	$(Q)$(MAKE) -C tools/testing/selftests/pat bench KERNEL=$(abspath $(VMLINUX))
 
 .PHONY: clean
 clean:
