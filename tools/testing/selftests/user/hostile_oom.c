@@ -26,6 +26,7 @@
 #define MIB		(1024L * 1024)
 #define CHUNK		(1 * MIB)
 #define BYSTANDER	(32 * MIB)
+#define SPARE		(8 * MIB)	/* a second victim, if one is taken */
 /* MemFree back within 2 MiB plus 1/64 of what the hog took */
 #define SLACK_KB	2048
 /* looks at MemFree before judging, 10 ms apart */
@@ -199,7 +200,7 @@ static int vfork_hog(void)
 static int adj_min_spared(void)
 {
 	long total = meminfo_kb("MemTotal");
-	pid_t bystander, protected;
+	pid_t bystander, protected, spare;
 	int p[2], st;
 	char c;
 
@@ -221,6 +222,19 @@ static int adj_min_spared(void)
 	UT_OK(bystander);
 	close(p[1]);
 	UT_EQ(read(p[0], &c, 1), 1);
+	/*
+	 * After the bystander dies the hog may take a little more before it
+	 * sees the hang-up, and Linux may kill again: a smaller spare is
+	 * there to be that second victim rather than this program.
+	 */
+	spare = fork();
+	if (spare == 0) {
+		prctl(PR_SET_NAME, "oom_spare");
+		touch(SPARE);
+		for (;;)
+			pause();
+	}
+	UT_OK(spare);
 	protected = fork();
 	if (protected == 0) {
 		if (set_oom_score_adj(OOM_MIN))
@@ -236,6 +250,8 @@ static int adj_min_spared(void)
 	st = ut_wait(bystander);
 	UT_EXPECT(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL,
 		  "the bystander ended with status %#x, not SIGKILL", st);
+	kill(spare, SIGKILL);
+	ut_wait(spare);
 	UT_EQ(log_has_kill("Out of memory: Killed process ", bystander), 1);
 	UT_EQ(log_has_kill("Out of memory: Killed process ", protected), 0);
 	close(p[0]);
