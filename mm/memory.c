@@ -89,24 +89,27 @@ void zap_range(struct page_gather *g, struct vm_area_struct *vma,
 	       unsigned long start, unsigned long end)
 {
 	struct mm_struct *mm = vma->vm_mm;
-	unsigned long va;
+	unsigned long va = start, next;
 	struct page *page;
 	pteval_t *e;
 
-	for (va = start; va < end; va += PAGE_SIZE) {
+	/* one walk per page table: its entries are consecutive */
+	while (va < end) {
+		next = min(end, ALIGN_DOWN(va, PMD_SIZE) + PMD_SIZE);
 		e = user_pte_lookup(mm, va);
 		if (!e) {
-			/* no table: skip to the next 2 MiB */
-			va = ALIGN_DOWN(va, PMD_SIZE) + PMD_SIZE - PAGE_SIZE;
+			va = next;	/* no table: nothing mapped here */
 			continue;
 		}
-		if (user_pte_none(*e))
-			continue;
-		page = user_pte_page(vma, *e);
-		pt_txn_write(g->t, e, 0, va, PG_LEVEL_4K);
-		if (page) {
-			mm->rss--;
-			gather_page(g, page);
+		for (; va < next; va += PAGE_SIZE, e++) {
+			if (user_pte_none(*e))
+				continue;
+			page = user_pte_page(vma, *e);
+			pt_txn_write(g->t, e, 0, va, PG_LEVEL_4K);
+			if (page) {
+				mm->rss--;
+				gather_page(g, page);
+			}
 		}
 	}
 }
