@@ -139,6 +139,8 @@ static void copy_process_state(struct task_struct *p,
 	p->cred = cur->cred;
 	p->oom_score_adj = cur->oom_score_adj;
 	p->oom_score_adj_min = cur->oom_score_adj_min;
+	/* Linux's children start where their parent may run */
+	p->cpus_allowed = cur->cpus_allowed;
 	init_waitqueue_head(&p->wait_chldexit);
 	init_waitqueue_head(&p->vfork_wait);
 	INIT_LIST_HEAD(&p->children);
