@@ -14,6 +14,7 @@
 #include <sys/sysinfo.h>
 #include <sys/time.h>
 #include <sys/utsname.h>
+#include <sys/wait.h>
 
 #include "ut.h"
 
@@ -173,6 +174,37 @@ static int affinity(void)
 	return UT_DONE;
 }
 
+/* a child starts with its parent's affinity, and may change its own */
+static int affinity_inherited(void)
+{
+	cpu_set_t saved, one;
+	pid_t pid;
+	int st;
+
+	UT_OK(sched_getaffinity(0, sizeof(saved), &saved));
+	CPU_ZERO(&one);
+	CPU_SET(0, &one);
+	UT_OK(sched_setaffinity(0, sizeof(one), &one));
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		cpu_set_t got;
+
+		CPU_ZERO(&got);
+		if (sched_getaffinity(0, sizeof(got), &got))
+			_exit(2);
+		if (!CPU_EQUAL(&got, &one))
+			_exit(3);
+		_exit(sched_setaffinity(0, sizeof(saved), &saved) ? 4 : 0);
+	}
+	UT_OK(pid);
+	st = ut_wait(pid);
+	UT_OK(sched_setaffinity(0, sizeof(saved), &saved));
+	UT_EXPECT(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+		  "child status %#x (3: the mask was not inherited)", st);
+	return UT_DONE;
+}
+
 static int unknown_number(void)
 {
 	/* numbers past the table, and a negative one */
@@ -192,6 +224,7 @@ static const struct ut_case cases[] = {
 	UT_CASE(system_info),
 	UT_CASE(limits),
 	UT_CASE(affinity),
+	UT_CASE(affinity_inherited),
 	UT_CASE(unknown_number),
 };
 
