@@ -276,15 +276,17 @@ ssize_t ksys_writev(unsigned long fd, const struct iovec __user *vec,
 }
 
 /**
- * generic_file_llseek() - lseek for a file with a size
+ * llseek_from_end() - lseek for a file whose SEEK_END counts from @eof
  * @file: the file
  * @offset: from @whence
  * @whence: SEEK_SET, SEEK_CUR or SEEK_END
+ * @eof: where SEEK_END counts from
  *
  * Returns the new position, or -EINVAL for a negative result or an
  * unknown @whence.
  */
-loff_t generic_file_llseek(struct file *file, loff_t offset, int whence)
+loff_t llseek_from_end(struct file *file, loff_t offset, int whence,
+		       loff_t eof)
 {
 	loff_t base;
 
@@ -297,7 +299,7 @@ loff_t generic_file_llseek(struct file *file, loff_t offset, int whence)
 		base = file->f_pos;
 		break;
 	case SEEK_END:
-		base = file_inode(file)->i_size;
+		base = eof;
 		break;
 	default:
 		spin_unlock(&file->f_lock);
@@ -310,6 +312,20 @@ loff_t generic_file_llseek(struct file *file, loff_t offset, int whence)
 	file->f_pos = base;
 	spin_unlock(&file->f_lock);
 	return base;
+}
+
+/**
+ * generic_file_llseek() - lseek for a file with a size
+ * @file: the file
+ * @offset: from @whence
+ * @whence: SEEK_SET, SEEK_CUR or SEEK_END
+ *
+ * Returns the new position, or -EINVAL for a negative result or an
+ * unknown @whence.
+ */
+loff_t generic_file_llseek(struct file *file, loff_t offset, int whence)
+{
+	return llseek_from_end(file, offset, whence, file_inode(file)->i_size);
 }
 
 loff_t no_llseek(struct file *file, loff_t offset, int whence)

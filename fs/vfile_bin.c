@@ -123,28 +123,8 @@ out:
 
 static loff_t vfile_bin_llseek(struct file *file, loff_t offset, int whence)
 {
-	loff_t base;
-
-	spin_lock(&file->f_lock);
-	switch (whence) {
-	case SEEK_SET:
-	case SEEK_END:		/* from 0, as kernfs (see above) */
-		base = 0;
-		break;
-	case SEEK_CUR:
-		base = file->f_pos;
-		break;
-	default:
-		spin_unlock(&file->f_lock);
-		return -EINVAL;
-	}
-	if (__builtin_add_overflow(base, offset, &base) || base < 0) {
-		spin_unlock(&file->f_lock);
-		return -EINVAL;
-	}
-	file->f_pos = base;
-	spin_unlock(&file->f_lock);
-	return base;
+	/* SEEK_END from 0, as kernfs (see above) */
+	return llseek_from_end(file, offset, whence, 0);
 }
 
 static int vfile_bin_mmap(struct file *file, struct vm_area_struct *vma)

@@ -326,6 +326,8 @@ ssize_t kernel_write(struct file *file, const void *buf, size_t count,
 		     loff_t *pos);
 loff_t vfs_llseek(struct file *file, loff_t offset, int whence);
 loff_t generic_file_llseek(struct file *file, loff_t offset, int whence);
+loff_t llseek_from_end(struct file *file, loff_t offset, int whence,
+		       loff_t eof);
 loff_t no_llseek(struct file *file, loff_t offset, int whence);
 
 /* fs/readdir.c */
