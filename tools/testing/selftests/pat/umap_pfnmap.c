@@ -48,23 +48,6 @@ static struct bar b0, b2;
 #define BOOT_LIST	"/run/pat_memtype_list.boot"
 static char boot_list[8192];
 
-static long cmdline_long(const char *key, long def)
-{
-	char buf[4096], *p;
-	size_t n = strlen(key);
-	FILE *f = fopen("/proc/cmdline", "r");
-	long v = def;
-
-	if (!f)
-		return def;
-	if (fgets(buf, sizeof(buf), f))
-		for (p = strtok(buf, " \n"); p; p = strtok(NULL, " \n"))
-			if (!strncmp(p, key, n) && p[n] == '=')
-				v = strtol(p + n + 1, NULL, 10);
-	fclose(f);
-	return v;
-}
-
 /* the whole of @path into @buf; its length, or -1 */
 static int read_file(const char *path, char *buf, size_t size)
 {
@@ -528,14 +511,14 @@ static int step_fork(void)
 static int random_sequences(void)
 {
 	static char baseline[16384];
-	long rounds = cmdline_long("umap_rounds", DEFAULT_ROUNDS), i;
+	long rounds = ut_cmdline_long("umap_rounds", DEFAULT_ROUNDS), i;
 	int err = 0, op = 0;
 
 	if (!setup())
 		UT_SKIP("no ivshmem-plain device");
 	if (on_linux())
 		UT_SKIP("Linux 6.1 reserves per VMA (fork adds entries, split munmap leaks): the model is Linux 6.16's");
-	seed = (unsigned int)cmdline_long("umap_seed", getpid());
+	seed = (unsigned int)ut_cmdline_long("umap_seed", getpid());
 	ksft_print_msg("random_sequences: %ld steps, umap_seed=%u\n", rounds,
 		       seed);
 	UT_EXPECT(read_list(baseline, sizeof(baseline)) > 0, "list");

@@ -47,23 +47,6 @@ static long meminfo_kb(const char *key)
 	return v;
 }
 
-static long cmdline_long(const char *key, long def)
-{
-	char buf[4096], *p;
-	size_t n = strlen(key);
-	FILE *f = fopen("/proc/cmdline", "r");
-	long v = def;
-
-	if (!f)
-		return def;
-	if (fgets(buf, sizeof(buf), f))
-		for (p = strtok(buf, " \n"); p; p = strtok(NULL, " \n"))
-			if (!strncmp(p, key, n) && p[n] == '=')
-				v = strtol(p + n + 1, NULL, 10);
-	fclose(f);
-	return v;
-}
-
 static bool on_cachet(void)
 {
 	struct utsname u;
@@ -89,7 +72,7 @@ static int one_round(void)
 
 static int fork_exec_rounds(void)
 {
-	long rounds = cmdline_long("stress_rounds", DEFAULT_ROUNDS);
+	long rounds = ut_cmdline_long("stress_rounds", DEFAULT_ROUNDS);
 	long before, after, i, bad = 0;
 
 	for (i = 0; i < WARMUP_ROUNDS; i++)

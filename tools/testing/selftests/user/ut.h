@@ -16,6 +16,8 @@
 #define UT_H
 
 #include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/wait.h>
@@ -77,6 +79,24 @@ static char ut_skip_reason[160];
 			 ##__VA_ARGS__);				\
 		return KSFT_SKIP;					\
 	} while (0)
+
+/* KEY=N on the kernel command line (a loop count), else @def */
+static inline long ut_cmdline_long(const char *key, long def)
+{
+	char buf[4096], *p;
+	size_t n = strlen(key);
+	FILE *f = fopen("/proc/cmdline", "r");
+	long v = def;
+
+	if (!f)
+		return def;
+	if (fgets(buf, sizeof(buf), f))
+		for (p = strtok(buf, " \n"); p; p = strtok(NULL, " \n"))
+			if (!strncmp(p, key, n) && p[n] == '=')
+				v = strtol(p + n + 1, NULL, 10);
+	fclose(f);
+	return v;
+}
 
 /* wait for @pid; the raw wait status, or -1 after a failed check */
 static inline int ut_wait(pid_t pid)
