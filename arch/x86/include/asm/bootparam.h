@@ -24,6 +24,7 @@
 #ifndef __ASSEMBLY__
 #include <linux/types.h>
 #include <linux/compiler.h>
+#include <uapi/linux/screen_info.h>
 
 #define COMMAND_LINE_SIZE		2048
 #define BOOT_MEMMAP_MAX			128
@@ -65,6 +66,7 @@ struct boot_params {
 	u32 nr_memmap;
 	u32 memmap_dropped;	/* entries beyond BOOT_MEMMAP_MAX */
 	struct hvm_memmap_table_entry memmap[BOOT_MEMMAP_MAX];
+	struct screen_info screen_info;	/* firmware framebuffer, if any */
 };
 
 extern struct boot_params boot_params;
