@@ -18,6 +18,9 @@
  * firmware left there.  In test kernels, pat.test_preset plays that
  * firmware (pat_test_hooks.c).
  *
+ * Before deciding, the value firmware left in the MSR is printed
+ * ("x86/PAT: firmware left PAT 0x..."), whatever the decision.
+ *
  * MTRRs are independent of all this: a CPU without them still gets PAT.
  */
 #define pr_fmt(fmt) "x86/PAT: " fmt
@@ -202,6 +205,14 @@ void pat_bp_init(void)
 
 	pat_test_preset();
 	pat_msr_present = boot_cpu_has(X86_FEATURE_PAT);
+	/*
+	 * Firmware differs here (SeaBIOS leaves the power-on value, OVMF
+	 * may program its own): say what it was before anything changes it.
+	 * Linux prints nothing for this.
+	 */
+	if (pat_msr_present)
+		pr_info("firmware left PAT %#018llx\n",
+			(unsigned long long)pat_read_msr());
 	off = pat_check_cpu();
 	if (off) {
 		pat_fallback(off, pat_read_msr());
