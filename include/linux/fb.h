@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * A linear framebuffer as a driver hands it to the framebuffer console:
- * where it is mapped and its geometry.  Only 32 bits per pixel, XRGB.
+ * A linear framebuffer as a driver registers it: where it is mapped, its
+ * geometry, what /dev/fbN shows, and the range it drives (so the real
+ * device's driver can replace a firmware framebuffer).  The text console
+ * draws only 32 bits per pixel, XRGB.
  */
 #ifndef _CACHET_LINUX_FB_H
 #define _CACHET_LINUX_FB_H
@@ -22,6 +24,12 @@ struct fb_ops {
 	/* show @var's offsets; the core checked them against the steps */
 	int (*fb_pan_display)(struct fb_var_screeninfo *var,
 			      struct fb_info *info);
+	/*
+	 * after unregister_framebuffer(), once no file operation uses
+	 * @info: unmap and release what the driver holds (Linux's
+	 * fb_destroy, which firmware framebuffers use the same way)
+	 */
+	void (*fb_destroy)(struct fb_info *info);
 };
 
 struct fb_info {
@@ -41,12 +49,27 @@ struct fb_info {
 		unsigned int xres, yres;
 	} modes[FB_MAX_MODES];
 	unsigned int nr_modes;
+	/*
+	 * the physical range the driver drives (Linux's apertures): a
+	 * driver for the real device removes a firmware framebuffer whose
+	 * aperture overlaps its BARs (remove_conflicting_framebuffers())
+	 */
+	phys_addr_t aperture_base;
+	u64 aperture_size;
+	bool firmware;			/* set up by firmware: may be replaced */
+	unsigned int users;		/* file operations in progress */
 };
 
 int fbcon_init(struct fb_info *info);
+void fbcon_exit(struct fb_info *info);
 int register_framebuffer(struct fb_info *info);
+int unregister_framebuffer(struct fb_info *info);
+int remove_conflicting_framebuffers(phys_addr_t base, u64 size,
+				    const char *name);
+struct fb_info *registered_framebuffer(int node);
 void fbmem_init(void);
 void fb_sysfs_add(struct fb_info *info);
+void fb_sysfs_remove(struct fb_info *info);
 void bochs_fb_init(void);
 
 #endif

@@ -33,7 +33,8 @@
 #define FBCON_CURSOR	0x100
 
 struct fbcon {
-	struct fb_info *info;
+	struct fb_info *info;		/* NULL: detached, draws nothing */
+	bool registered;		/* with the console layer, once */
 	const struct font_desc *font;
 	unsigned int cols, rows;
 	unsigned int top;		/* ring index of the first screen row */
@@ -156,9 +157,12 @@ static void fbcon_write(struct console *con, const char *s, unsigned int n)
 	unsigned long flags;
 
 	spin_lock_irqsave(&fbcon_lock, flags);
-	while (n--)
-		fbcon_putc(&fbcon, *s++);
-	fbcon_flush(&fbcon);
+	/* detached (fbcon_exit()): the mapping may be gone already */
+	if (fbcon.info) {
+		while (n--)
+			fbcon_putc(&fbcon, *s++);
+		fbcon_flush(&fbcon);
+	}
 	spin_unlock_irqrestore(&fbcon_lock, flags);
 }
 
@@ -173,21 +177,31 @@ static struct console fbcon_console = {
  * @info: the framebuffer, mapped and set to @info->xres x @info->yres at
  *        32 bpp, cleared to black
  *
- * Registers the console, which first shows the log so far.  Returns 0, or
- * -EINVAL when the geometry does not fit.
+ * Registers the console, which first shows the log so far; called again
+ * after fbcon_exit() (a firmware framebuffer replaced by the device's
+ * driver), moves the console to @info and shows the log there.  Returns
+ * 0, or -EINVAL when the geometry does not fit.
  */
 int fbcon_init(struct fb_info *info)
 {
+	const struct font_desc *font = &font_8x16;
+	unsigned int cols, rows, y, x;
 	struct fbcon *fc = &fbcon;
-	unsigned int y, x;
+	unsigned long flags, pos = 0, n;
+	bool registered;
+	char chunk[256];
 
-	fc->font = &font_8x16;
-	fc->cols = min(info->xres / fc->font->width, FBCON_MAX_COLS);
-	fc->rows = min(info->yres / fc->font->height, FBCON_MAX_ROWS);
-	if (!fc->cols || !fc->rows ||
+	cols = min(info->xres / font->width, FBCON_MAX_COLS);
+	rows = min(info->yres / font->height, FBCON_MAX_ROWS);
+	if (!cols || !rows ||
 	    (unsigned long)info->line_length * info->yres > info->size ||
 	    info->line_length < info->xres * sizeof(u32))
 		return -EINVAL;
+	spin_lock_irqsave(&fbcon_lock, flags);
+	registered = fc->registered;
+	fc->font = font;
+	fc->cols = cols;
+	fc->rows = rows;
 	fc->info = info;
 	fc->top = fc->x = fc->y = 0;
 	/* the screen starts black: blank cells without a cursor */
@@ -196,8 +210,35 @@ int fbcon_init(struct fb_info *info)
 		for (x = 0; x < fc->cols; x++)
 			fc->drawn[y][x] = ' ';
 	}
+	fc->registered = true;
+	spin_unlock_irqrestore(&fbcon_lock, flags);
 	pr_info("fbcon: %s: %ux%u text console, font %s\n", info->name,
 		fc->cols, fc->rows, fc->font->name);
-	register_console(&fbcon_console);
+	if (!registered) {
+		register_console(&fbcon_console);
+		return 0;
+	}
+	/* a new framebuffer for the console: show the log so far again */
+	while ((n = log_buf_read(&pos, chunk, sizeof(chunk))))
+		fbcon_write(&fbcon_console, chunk, n);
 	return 0;
+}
+
+/**
+ * fbcon_exit() - stop drawing on @info
+ * @info: a framebuffer about to be unregistered
+ *
+ * If the console runs on @info, it stops: once this returns nothing
+ * writes through @info's mapping any more, so its driver may unmap it.
+ * The console stays registered, blank, until fbcon_init() gives it the
+ * next framebuffer.
+ */
+void fbcon_exit(struct fb_info *info)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&fbcon_lock, flags);
+	if (fbcon.info == info)
+		fbcon.info = NULL;
+	spin_unlock_irqrestore(&fbcon_lock, flags);
 }

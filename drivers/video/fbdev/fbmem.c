@@ -28,6 +28,13 @@
  * One lock serialises the ioctls and
  * transfers of all framebuffers, as Linux's lock_fb_info() does per
  * device.
+ *
+ * A framebuffer can go away: unregister_framebuffer() (a firmware
+ * framebuffer replaced by the real device's driver, through
+ * remove_conflicting_framebuffers()).  Every file operation holds the
+ * fb_info for its duration (Linux's get_fb_info()), and the driver's
+ * fb_destroy, which unmaps the memory, runs only once none does; later
+ * operations on a file opened before find no framebuffer (ENODEV).
  */
 #include <linux/devtmpfs.h>
 #include <linux/errno.h>
@@ -38,6 +45,7 @@
 #include <linux/mm.h>
 #include <linux/mm_types.h>
 #include <linux/printk.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/stat.h>
@@ -52,16 +60,36 @@ static struct fb_info *registered_fb[FB_MAX];
 static DEFINE_SPINLOCK(fb_lock);
 static bool fbmem_ready;
 
-static struct fb_info *file_fb_info(struct file *file)
+/* the framebuffer behind @file, held until fb_put(); NULL if gone */
+static struct fb_info *fb_get(struct file *file)
 {
 	unsigned int idx = MINOR(file_inode(file)->i_rdev);
+	struct fb_info *info = NULL;
 
-	return idx < FB_MAX ? registered_fb[idx] : NULL;
+	spin_lock(&fb_lock);
+	if (idx < FB_MAX && registered_fb[idx]) {
+		info = registered_fb[idx];
+		info->users++;
+	}
+	spin_unlock(&fb_lock);
+	return info;
+}
+
+static void fb_put(struct fb_info *info)
+{
+	spin_lock(&fb_lock);
+	info->users--;
+	spin_unlock(&fb_lock);
 }
 
 static int fb_open(struct inode *inode, struct file *file)
 {
-	return file_fb_info(file) ? 0 : -ENODEV;
+	struct fb_info *info = fb_get(file);
+
+	if (!info)
+		return -ENODEV;
+	fb_put(info);
+	return 0;
 }
 
 /* the bytes of the frame buffer user space may read and write */
@@ -70,9 +98,9 @@ static unsigned long fb_total_size(const struct fb_info *info)
 	return info->fix.smem_len;
 }
 
-static ssize_t fb_read(struct file *file, struct iov_iter *to, loff_t *ppos)
+static ssize_t fb_do_read(struct fb_info *info, struct iov_iter *to,
+			  loff_t *ppos)
 {
-	struct fb_info *info = file_fb_info(file);
 	unsigned long p = *ppos, total = fb_total_size(info);
 	size_t count = iov_iter_count(to);
 	ssize_t done = 0;
@@ -99,10 +127,21 @@ static ssize_t fb_read(struct file *file, struct iov_iter *to, loff_t *ppos)
 	return done ? done : -EFAULT;
 }
 
-static ssize_t fb_write(struct file *file, struct iov_iter *from,
-			loff_t *ppos)
+static ssize_t fb_read(struct file *file, struct iov_iter *to, loff_t *ppos)
 {
-	struct fb_info *info = file_fb_info(file);
+	struct fb_info *info = fb_get(file);
+	ssize_t ret;
+
+	if (!info)
+		return -ENODEV;
+	ret = fb_do_read(info, to, ppos);
+	fb_put(info);
+	return ret;
+}
+
+static ssize_t fb_do_write(struct fb_info *info, struct iov_iter *from,
+			   loff_t *ppos)
+{
 	unsigned long p = *ppos, total = fb_total_size(info);
 	size_t count = iov_iter_count(from);
 	ssize_t done = 0;
@@ -140,6 +179,19 @@ static ssize_t fb_write(struct file *file, struct iov_iter *from,
 	kfree(buf);
 	*ppos += done;
 	return done ? done : err;
+}
+
+static ssize_t fb_write(struct file *file, struct iov_iter *from,
+			loff_t *ppos)
+{
+	struct fb_info *info = fb_get(file);
+	ssize_t ret;
+
+	if (!info)
+		return -ENODEV;
+	ret = fb_do_write(info, from, ppos);
+	fb_put(info);
+	return ret;
 }
 
 /* put @var's size first in the mode list unless it is there already */
@@ -203,9 +255,9 @@ static int fb_pan_display(struct fb_info *info, struct fb_var_screeninfo *var)
 	return 0;
 }
 
-static long fb_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+static long fb_do_ioctl(struct fb_info *info, unsigned int cmd,
+			unsigned long arg)
 {
-	struct fb_info *info = file_fb_info(file);
 	void __user *argp = (void __user *)arg;
 	struct fb_var_screeninfo var;
 	struct fb_fix_screeninfo fix;
@@ -239,6 +291,18 @@ static long fb_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	default:
 		return -ENOTTY;
 	}
+}
+
+static long fb_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	struct fb_info *info = fb_get(file);
+	long ret;
+
+	if (!info)
+		return -ENODEV;
+	ret = fb_do_ioctl(info, cmd, arg);
+	fb_put(info);
+	return ret;
 }
 
 static const struct vm_operations_struct fb_vm_ops = {
@@ -285,8 +349,9 @@ static void fb_pgprotect(struct vm_area_struct *vma)
 /* Linux 6.1's fb_mmap() for a driver without its own fb_mmap */
 static int fb_mmap(struct file *file, struct vm_area_struct *vma)
 {
-	struct fb_info *info = file_fb_info(file);
+	struct fb_info *info = fb_get(file);
 	unsigned long start, mmio_pgoff;
+	int ret;
 	u32 len;
 
 	if (!info)
@@ -298,6 +363,7 @@ static int fb_mmap(struct file *file, struct vm_area_struct *vma)
 	if (vma->vm_pgoff >= mmio_pgoff) {
 		if (info->var.accel_flags) {
 			spin_unlock(&fb_lock);
+			fb_put(info);
 			return -EINVAL;
 		}
 		vma->vm_pgoff -= mmio_pgoff;
@@ -308,7 +374,10 @@ static int fb_mmap(struct file *file, struct vm_area_struct *vma)
 	vma->vm_page_prot = vm_get_page_prot(vma->vm_flags);
 	fb_pgprotect(vma);
 	vma->vm_ops = &fb_vm_ops;
-	return vm_iomap_memory(vma, start, len);
+	/* the mapping's own reservation keeps the type once @info is gone */
+	ret = vm_iomap_memory(vma, start, len);
+	fb_put(info);
+	return ret;
 }
 
 static const struct file_operations fb_fops = {
@@ -323,9 +392,12 @@ static const struct file_operations fb_fops = {
 static void fb_add_node(struct fb_info *info)
 {
 	char name[8];
+	int err;
 
 	snprintf(name, sizeof(name), "fb%d", info->node);
-	if (devtmpfs_add_node(name, S_IFCHR | 0600, MKDEV(FB_MAJOR, info->node)))
+	err = devtmpfs_add_node(name, S_IFCHR | 0600, MKDEV(FB_MAJOR, info->node));
+	/* a framebuffer unregistered before left the node: it names us now */
+	if (err && err != -EEXIST)
 		pr_err("fbmem: cannot create /dev/%s\n", name);
 }
 
@@ -340,17 +412,119 @@ int register_framebuffer(struct fb_info *info)
 {
 	int i;
 
+	spin_lock(&fb_lock);
 	for (i = 0; i < FB_MAX && registered_fb[i]; i++)
 		;
-	if (i == FB_MAX)
+	if (i == FB_MAX) {
+		spin_unlock(&fb_lock);
 		return -ENXIO;
+	}
 	info->node = i;
+	info->users = 0;
 	fb_add_mode(info, &info->var);
 	registered_fb[i] = info;
+	spin_unlock(&fb_lock);
 	fb_sysfs_add(info);
 	if (fbmem_ready)
 		fb_add_node(info);
 	return 0;
+}
+
+/**
+ * unregister_framebuffer() - take @info's /dev/fbN away and destroy it
+ * @info: registered with register_framebuffer()
+ *
+ * In this order, so that nothing writes through the driver's mapping
+ * when fb_destroy unmaps it: the console leaves @info, the number is
+ * freed (new file operations get ENODEV), the operations in progress
+ * finish, the sysfs files go, then the driver's fb_destroy runs.  May
+ * sleep.  Returns 0, or -EINVAL if @info is not registered.
+ */
+int unregister_framebuffer(struct fb_info *info)
+{
+	int node = info->node;
+
+	spin_lock(&fb_lock);
+	if (node < 0 || node >= FB_MAX || registered_fb[node] != info) {
+		spin_unlock(&fb_lock);
+		return -EINVAL;
+	}
+	spin_unlock(&fb_lock);
+	fbcon_exit(info);
+	spin_lock(&fb_lock);
+	if (registered_fb[node] != info) {	/* someone else was faster */
+		spin_unlock(&fb_lock);
+		return -EINVAL;
+	}
+	registered_fb[node] = NULL;
+	while (info->users) {
+		spin_unlock(&fb_lock);
+		schedule();
+		spin_lock(&fb_lock);
+	}
+	spin_unlock(&fb_lock);
+	fb_sysfs_remove(info);
+	info->node = -1;
+	info->nr_modes = 0;
+	if (info->fbops && info->fbops->fb_destroy)
+		info->fbops->fb_destroy(info);
+	return 0;
+}
+
+/**
+ * registered_framebuffer() - the framebuffer behind /dev/fb@node
+ * @node: 0 to FB_MAX - 1
+ *
+ * Returns it, or NULL.  For tests and messages: the result may be
+ * unregistered at any time after.
+ */
+struct fb_info *registered_framebuffer(int node)
+{
+	struct fb_info *info = NULL;
+
+	spin_lock(&fb_lock);
+	if (node >= 0 && node < FB_MAX)
+		info = registered_fb[node];
+	spin_unlock(&fb_lock);
+	return info;
+}
+
+static bool fb_aperture_overlaps(const struct fb_info *info, phys_addr_t base,
+				 u64 size)
+{
+	return info->aperture_size && size &&
+	       info->aperture_base < base + size &&
+	       base < info->aperture_base + info->aperture_size;
+}
+
+/**
+ * remove_conflicting_framebuffers() - make way for a device's own driver
+ * @base: start of the range the driver is about to claim
+ * @size: its length in bytes
+ * @name: the driver, for the message
+ *
+ * Unregisters every firmware framebuffer whose aperture overlaps the
+ * range, with Linux 6.1's "fbN: switching to NAME from ID" line, so that
+ * its memory region and mapping are gone before the caller claims them.
+ * May sleep.  Returns the number removed.
+ */
+int remove_conflicting_framebuffers(phys_addr_t base, u64 size,
+				    const char *name)
+{
+	struct fb_info *info;
+	int i, removed = 0;
+
+	for (i = 0; i < FB_MAX; i++) {
+		info = registered_framebuffer(i);
+		if (!info || !info->firmware ||
+		    !fb_aperture_overlaps(info, base, size))
+			continue;
+		pr_info("fb%d: switching to %s from %.16s\n", i, name,
+			info->fix.id);
+		if (!unregister_framebuffer(info))
+			removed++;
+	}
+	return removed;
 }
 
 /**

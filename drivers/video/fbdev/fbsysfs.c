@@ -99,3 +99,19 @@ void fb_sysfs_add(struct fb_info *info)
 			pr_err("fbmem: cannot create /sys/%s\n", path);
 	}
 }
+
+/**
+ * fb_sysfs_remove() - remove the files of /sys/class/graphics/fbN
+ * @info: still carrying the node it was registered with
+ */
+void fb_sysfs_remove(struct fb_info *info)
+{
+	char path[64];
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(fb_attrs); i++) {
+		snprintf(path, sizeof(path), "/sys/class/graphics/fb%d/%s",
+			 info->node, fb_attrs[i].name);
+		vfile_remove(path);
+	}
+}
