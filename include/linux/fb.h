@@ -70,6 +70,9 @@ struct fb_info *registered_framebuffer(int node);
 void fbmem_init(void);
 void fb_sysfs_add(struct fb_info *info);
 void fb_sysfs_remove(struct fb_info *info);
+struct screen_info;
 void bochs_fb_init(void);
+void efifb_init(void);
+int efifb_probe(const struct screen_info *si);
 
 #endif
