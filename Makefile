@@ -68,6 +68,7 @@ kernel-dirs := \
 	drivers/firmware \
 	drivers/clocksource \
 	arch/x86/kernel/apic \
+	drivers/video \
 	drivers/video/console \
 	drivers/video/fbdev
 

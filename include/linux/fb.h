@@ -70,8 +70,11 @@ struct fb_info *registered_framebuffer(int node);
 void fbmem_init(void);
 void fb_sysfs_add(struct fb_info *info);
 void fb_sysfs_remove(struct fb_info *info);
+struct pci_dev;
 struct screen_info;
 void bochs_fb_init(void);
+int bochs_fb_attach(struct pci_dev *dev);
+bool bochs_fb_bound(void);
 void efifb_init(void);
 int efifb_probe(const struct screen_info *si);
 

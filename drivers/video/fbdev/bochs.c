@@ -16,11 +16,17 @@
  * area to pan into), and FBIOPUT_VSCREENINFO accepting only what fits
  * the mode already set (Documentation/fb/fbdev.rst).
  *
+ * When the firmware's framebuffer (efifb) shows through BAR 0, as under
+ * UEFI, bochs takes over as Linux's bochs-drm does: the firmware
+ * framebuffer is removed first (aperture_remove_conflicting_pci_devices()),
+ * then the BARs are claimed.  "nomodeset" keeps bochs away.
+ *
  * Write-combining matters here: the console writes the framebuffer in
  * long sequential runs and never reads it, the case WC exists for.  With
  * PAT off ioremap_wc() gives UC-, which is slower on hardware but draws
  * the same.
  */
+#include <linux/aperture.h>
 #include <linux/fb.h>
 #include <linux/kernel.h>
 #include <linux/pci.h>
@@ -28,6 +34,7 @@
 #include <linux/sched.h>
 #include <linux/string.h>
 #include <asm/io.h>
+#include <video/nomodeset.h>
 
 #define BOCHS_VENDOR		0x1234
 #define BOCHS_DEVICE		0x1111
@@ -238,6 +245,12 @@ static int bochs_probe(struct pci_dev *dev)
 			BOCHS_BPP);
 		return -ENODEV;
 	}
+	/*
+	 * The firmware framebuffer (efifb) shows through BAR 0: it goes
+	 * first, console, mapping and region, so that the claim below can
+	 * succeed and nothing draws through its mapping any more.
+	 */
+	aperture_remove_conflicting_pci_devices(dev, "bochs-drm");
 	/* Linux's bochs-drm claims every BAR: user space may not map them */
 	if (pci_request_regions(dev, "bochs-drm")) {
 		pr_err("bochs: BARs claimed by another driver\n");
@@ -280,15 +293,43 @@ err_unmap:
 }
 
 /**
+ * bochs_fb_attach() - drive @dev, taking over from the firmware framebuffer
+ * @dev: a QEMU standard VGA (1234:1111)
+ *
+ * Needs ioremap_wc(); may sleep (the hand-over).  The framebuffer's
+ * memtype reservation is recorded for the "bochs" driver.  Returns 0,
+ * -EBUSY when bochs drives a device already, or the probe's error.
+ */
+int bochs_fb_attach(struct pci_dev *dev)
+{
+	struct task_ident prev;
+	int ret;
+
+	if (bochs_fb.screen_base)
+		return -EBUSY;
+	override_current_ident(NULL, "bochs", &prev);
+	ret = bochs_probe(dev);
+	revert_current_ident(&prev);
+	return ret;
+}
+
+/**
+ * bochs_fb_bound() - whether bochs drives a device
+ */
+bool bochs_fb_bound(void)
+{
+	return bochs_fb.screen_base != NULL;
+}
+
+/**
  * bochs_fb_init() - find QEMU's standard VGA and start the text console
  *
- * Needs pci_init() and ioremap_wc().  Without the device, prints one line
- * and does nothing.  The framebuffer's memtype reservation is recorded for
- * the "bochs" driver.
+ * Needs pci_init() and ioremap_wc(); after efifb_init(), whose
+ * framebuffer it replaces.  Without the device, or with "nomodeset",
+ * prints one line and does nothing.
  */
 void bochs_fb_init(void)
 {
-	struct task_ident prev;
 	struct pci_dev *dev;
 
 	dev = pci_get_device(BOCHS_VENDOR, BOCHS_DEVICE, NULL);
@@ -297,7 +338,10 @@ void bochs_fb_init(void)
 			BOCHS_VENDOR, BOCHS_DEVICE);
 		return;
 	}
-	override_current_ident(NULL, "bochs", &prev);
-	bochs_probe(dev);
-	revert_current_ident(&prev);
+	if (video_firmware_drivers_only()) {
+		pr_info("bochs: nomodeset: %s left to the firmware framebuffer\n",
+			dev->name);
+		return;
+	}
+	bochs_fb_attach(dev);
 }
