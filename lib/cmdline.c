@@ -38,7 +38,11 @@ char *next_arg(char *args, char **param, char **val)
 		}
 		if (!in_quote && is_space(*p))
 			break;
-		if (*p == '=' && !eq && !in_quote)
+		/*
+		 * As in Linux, the first '=' ends the name even inside
+		 * quotes: GRUB quotes a whole "name=value with spaces".
+		 */
+		if (*p == '=' && !eq)
 			eq = p;
 		p++;
 	}

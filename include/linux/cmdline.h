@@ -10,7 +10,8 @@
  * @val: receives the value, or NULL if there was no '='
  *
  * Quotes group spaces and are removed; an unterminated quote runs to the
- * end of the line.  Returns the rest of the line after the word.
+ * end of the line.  The first '=' ends the name, quoted or not, as in
+ * Linux, so "\"name=value with spaces\"" (GRUB's quoting) works too.  Returns the rest of the line after the word.
  */
 char *next_arg(char *args, char **param, char **val);
 char *skip_spaces(const char *s);

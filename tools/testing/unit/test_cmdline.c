@@ -59,9 +59,9 @@ UNIT_TEST(cmdline, quoted_shell_run)
 
 UNIT_TEST(cmdline, quotes_anywhere)
 {
-	/* unlike Linux, a quoted '=' does not end the name */
+	/* as in Linux, the first '=' ends the name, quoted or not */
 	static const struct word w1[] = {
-		{ "a b=c d", NULL }, { "x", NULL }, { NULL, NULL },
+		{ "a b", "c d" }, { "x", NULL }, { NULL, NULL },
 	};
 	static const struct word w2[] = {
 		{ "name", "a=b" }, { NULL, NULL },
@@ -73,6 +73,17 @@ UNIT_TEST(cmdline, quotes_anywhere)
 	check_split("\"a b=c d\" x", w1);
 	check_split("name=a=b", w2);
 	check_split("p=\"x=y z\"", w3);
+}
+
+/* GRUB passes an argument with spaces quoted whole */
+UNIT_TEST(cmdline, grub_quoted_word)
+{
+	static const struct word w[] = {
+		{ "shell.run", "cat /proc/mtrr; poweroff" }, { "nopat", NULL },
+		{ NULL, NULL },
+	};
+
+	check_split("\"shell.run=cat /proc/mtrr; poweroff\" nopat", w);
 }
 
 UNIT_TEST(cmdline, empty_values)
