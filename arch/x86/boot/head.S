@@ -1,19 +1,32 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * PVH entry.  QEMU (and Xen) load vmlinux at its physical addresses and
- * jump to the address in the XEN_ELFNOTE_PHYS32_ENTRY note with:
+ * The 32-bit entries and the switch to long mode.  Two loaders come here:
  *
- *   32-bit protected mode, paging off, flat CS/DS, interrupts off,
- *   %ebx = physical address of struct hvm_start_info.
+ * PVH: QEMU (and Xen) load vmlinux at its physical addresses and jump to
+ * the address in the XEN_ELFNOTE_PHYS32_ENTRY note with 32-bit protected
+ * mode, paging off, flat CS/DS, interrupts off, %ebx = physical address
+ * of struct hvm_start_info.
  *
- * This file switches to long mode on a throw-away 1 GiB mapping (identity
- * and kernel-image alias of the same page directory of 2 MiB pages), clears
- * .bss and calls x86_64_start_kernel(start_info_phys).  The real page
- * tables are built in C (arch/x86/mm/init.c) and this mapping is dropped.
+ * Multiboot2: GRUB finds the header below in the first 32 KiB of the
+ * file, loads the segments at their physical addresses and jumps to
+ * multiboot2_entry in the same state, with %eax = 0x36d76289 and %ebx =
+ * the information structure.  On UEFI GRUB has already left boot
+ * services (the header asks for no EFI entry, so firmware calls are
+ * over) and dropped to 32-bit mode itself.
+ *
+ * Both go on in startup_32 with %ebp naming the loader (the PVH magic,
+ * or whatever %eax the Multiboot2 loader gave): it switches to long mode
+ * on a throw-away mapping (the first 4 GiB identity-mapped, so head64.c
+ * can read a Multiboot2 structure wherever GRUB put it below 4 GiB, and
+ * the first GiB at the kernel-image alias), clears .bss and calls
+ * x86_64_start_kernel(info_phys, loader).  The real page tables are built
+ * in C (arch/x86/mm/init.c) and this mapping is dropped.
  */
 #include <asm/page_types.h>
 #include <asm/processor-flags.h>
 #include <asm/msr-index.h>
+#include <asm/multiboot2.h>
+#include <asm/bootparam.h>
 #include "boot.h"
 
 #define EARLY_CS64	0x08
@@ -29,6 +42,53 @@
 	.long _pa(pvh_start_xen)
 	.balign 4
 
+/*
+ * The Multiboot2 header (specification 3.1): 8-byte aligned in the first
+ * 32 KiB of the file, which the linker script ensures by putting this
+ * section first in the first segment.  Every tag is 8-byte aligned.
+ */
+	.section .head.multiboot2, "a"
+	.balign 8
+mb2_header:
+	.long	MULTIBOOT2_HEADER_MAGIC
+	.long	MULTIBOOT2_ARCH_I386
+	.long	mb2_header_end - mb2_header
+	.long	0x100000000 - (MULTIBOOT2_HEADER_MAGIC + MULTIBOOT2_ARCH_I386 + \
+			       (mb2_header_end - mb2_header))
+
+	/* the information head64.c reads (all optional: GRUB gives them) */
+	.balign 8
+mb2_info_req:
+	.word	MULTIBOOT2_HEADER_TAG_INFO_REQ, MULTIBOOT2_HEADER_TAG_OPTIONAL
+	.long	mb2_info_req_end - mb2_info_req
+	.long	MB2_TAG_CMDLINE, MB2_TAG_MODULE, MB2_TAG_MMAP
+	.long	MB2_TAG_FRAMEBUFFER, MB2_TAG_ACPI_OLD, MB2_TAG_ACPI_NEW
+	.long	MB2_TAG_EFI_MMAP
+mb2_info_req_end:
+
+	/* the ELF entry is the PVH one, and linked high: name ours */
+	.balign 8
+	.word	MULTIBOOT2_HEADER_TAG_ENTRY, 0
+	.long	12
+	.long	_pa(multiboot2_entry)
+
+	/* a direct-colour framebuffer, 1024x768x32 if the firmware can */
+	.balign 8
+	.word	MULTIBOOT2_HEADER_TAG_FB, MULTIBOOT2_HEADER_TAG_OPTIONAL
+	.long	20
+	.long	1024, 768, 32
+
+	/* modules (the initramfs) on page boundaries */
+	.balign 8
+	.word	MULTIBOOT2_HEADER_TAG_MOD_ALIGN, 0
+	.long	8
+
+	/* no EFI boot-services tag: GRUB exits boot services before entry */
+	.balign 8
+	.word	MULTIBOOT2_HEADER_TAG_END, 0
+	.long	8
+mb2_header_end:
+
 	.code32
 	.section .head.text, "ax"
 	.globl pvh_start_xen
@@ -40,6 +100,21 @@ pvh_start_xen:
 	 * and before the GDT in .rodata is used: is the image in RAM?
 	 */
 	BOOT_CALL verify_image_in_ram
+	mov	$XEN_HVM_START_MAGIC_VALUE, %ebp
+	jmp	startup_32
+
+/*
+ * GRUB loaded every segment into memory its own map says is free RAM,
+ * so verify_image_in_ram (which reads a PVH map) has nothing to add.
+ */
+	.globl multiboot2_entry
+multiboot2_entry:
+	cli
+	cld
+	mov	%eax, %ebp		/* head64.c checks the magic */
+
+/* %ebx: the loader's structure, %ebp: which loader; both kept */
+startup_32:
 	lgdt	_pa(early_gdt_desc)
 	mov	$EARLY_DS, %eax
 	mov	%eax, %ds
@@ -108,8 +183,9 @@ startup_64:
 	rep stosq
 
 	movabs	$boot_stack_top, %rsp
+	mov	%esi, %edi		/* zero-extends the structure's address */
+	mov	%ebp, %esi		/* the loader */
 	xor	%ebp, %ebp
-	mov	%esi, %edi		/* zero-extends start_info's address */
 	call	x86_64_start_kernel
 2:	hlt
 	jmp	2b
@@ -140,9 +216,11 @@ secondary_startup_64:
 	.section .data.page_aligned, "aw"
 	.balign 4096
 /*
- * The first GiB, mapped twice: at 0 (so the code right after enabling
- * paging keeps running) and at __START_KERNEL_map (where the kernel is
- * linked).  Each entry is P | RW, and PS in the page directory.
+ * The first 4 GiB at 0 (so the code right after enabling paging keeps
+ * running, and head64.c reaches a Multiboot2 structure anywhere below
+ * 4 GiB), and the first GiB again at __START_KERNEL_map (where the
+ * kernel is linked).  Each entry is P | RW, and PS in the page
+ * directories.
  */
 	.globl early_pml4
 early_pml4:
@@ -151,14 +229,17 @@ early_pml4:
 	.quad _pa(early_pdpt_high) + 0x3
 early_pdpt_low:
 	.quad _pa(early_pd) + 0x3
-	.fill 511, 8, 0
+	.quad _pa(early_pd) + 0x1000 + 0x3
+	.quad _pa(early_pd) + 0x2000 + 0x3
+	.quad _pa(early_pd) + 0x3000 + 0x3
+	.fill 508, 8, 0
 early_pdpt_high:
 	.fill 510, 8, 0
 	.quad _pa(early_pd) + 0x3
 	.quad 0
 early_pd:
 	.set i, 0
-	.rept 512
+	.rept 4 * 512
 	.quad (i << PMD_SHIFT) + 0x83
 	.set i, i + 1
 	.endr

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * First C code.  Runs on the boot stack with the early 1 GiB mapping from
+ * First C code.  Runs on the boot stack with the early mapping from
  * head.S: physical memory below 1 GiB is reachable at __START_KERNEL_map +
- * physical.  Its one job is to copy what QEMU handed over (start_info, the
- * memory map, the command line) into boot_params before anything can
- * allocate the RAM they live in, then enter start_kernel().
+ * physical, and below 4 GiB at its own address.  Its one job is to copy
+ * what the loader handed over (PVH's start_info, the memory map, the
+ * command line; or the Multiboot2 structure, multiboot2.c) into
+ * boot_params before anything can allocate the RAM they live in, then
+ * enter start_kernel().
  */
 #include <linux/bug.h>
 #include <linux/kernel.h>
@@ -13,6 +15,7 @@
 #include <linux/start_kernel.h>
 #include <linux/string.h>
 #include <asm/bootparam.h>
+#include <asm/multiboot2.h>
 #include <asm/page_types.h>
 #include <asm/percpu.h>
 
@@ -87,26 +90,32 @@ static void copy_initrd(const struct hvm_start_info *si)
 	boot_params.initrd_size = m->size;
 }
 
-void x86_64_start_kernel(u32 start_info_paddr);
+void x86_64_start_kernel(u32 info_paddr, u32 loader);
 
 /**
  * x86_64_start_kernel() - C entry from head.S
- * @start_info_paddr: physical address of struct hvm_start_info (%ebx)
+ * @info_paddr: physical address of the loader's structure (%ebx)
+ * @loader: XEN_HVM_START_MAGIC_VALUE from the PVH entry, else %eax as
+ *          the Multiboot2 loader left it
  */
-void x86_64_start_kernel(u32 start_info_paddr)
+void x86_64_start_kernel(u32 info_paddr, u32 loader)
 {
 	const struct hvm_start_info *si;
 
 	pcpu_setup(0);
 	serial8250_early_init();
-	boot_params.start_info_paddr = start_info_paddr;
-	si = early_phys(start_info_paddr, sizeof(*si));
+	if (loader != XEN_HVM_START_MAGIC_VALUE) {
+		multiboot2_copy(info_paddr, loader);
+		start_kernel();
+	}
+	boot_params.start_info_paddr = info_paddr;
+	si = early_phys(info_paddr, sizeof(*si));
 	if (!si)
 		panic("PVH: start_info at %#x is outside the early mapping",
-		      start_info_paddr);
+		      info_paddr);
 	if (si->magic != XEN_HVM_START_MAGIC_VALUE)
 		panic("PVH: bad start_info magic %#x at %#x (expected %#x): not booted by a PVH loader?",
-		      si->magic, start_info_paddr, XEN_HVM_START_MAGIC_VALUE);
+		      si->magic, info_paddr, XEN_HVM_START_MAGIC_VALUE);
 	copy_cmdline(si->cmdline_paddr);
 	copy_memmap(si);
 	copy_initrd(si);

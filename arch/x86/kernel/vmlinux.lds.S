@@ -33,6 +33,7 @@ SECTIONS
 	 */
 	. = __START_KERNEL_map + BOOT_ENTRY_PHYS;
 	.head.text : LOAD(.head.text) {
+		KEEP(*(.head.multiboot2))
 		*(.head.text)
 	} :head
 

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What the loader hands over.  struct hvm_start_info is the PVH boot ABI
- * (Xen's public arch-x86/hvm/start_info.h, version 1); boot_params is the
- * kernel's own copy, taken before the first allocation because QEMU leaves
- * the originals in RAM the allocators will hand out.
+ * (Xen's public arch-x86/hvm/start_info.h, version 1); Multiboot2's is in
+ * asm/multiboot2.h.  boot_params is the kernel's own copy, taken before
+ * the first allocation because the loaders leave the originals in RAM the
+ * allocators will hand out.
  */
 #ifndef _ASM_X86_BOOTPARAM_H
 #define _ASM_X86_BOOTPARAM_H
@@ -28,6 +29,7 @@
 
 #define COMMAND_LINE_SIZE		2048
 #define BOOT_MEMMAP_MAX			128
+#define BOOT_RSDP_COPY_MAX		36	/* an ACPI 2.0+ RSDP */
 
 struct hvm_start_info {
 	u32 magic;
@@ -67,6 +69,11 @@ struct boot_params {
 	u32 memmap_dropped;	/* entries beyond BOOT_MEMMAP_MAX */
 	struct hvm_memmap_table_entry memmap[BOOT_MEMMAP_MAX];
 	struct screen_info screen_info;	/* firmware framebuffer, if any */
+	/*
+	 * Multiboot2 hands over a copy of the RSDP, not its address: it is
+	 * kept here and rsdp_paddr points at this copy.
+	 */
+	u8 rsdp_copy[BOOT_RSDP_COPY_MAX];
 };
 
 extern struct boot_params boot_params;
