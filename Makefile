@@ -13,6 +13,9 @@
 #   make initramfs      build usr/initramfs.cpio.gz from Debian's
 #                       busybox-static: make run boots into it
 #   make run            install what is missing, build, boot in QEMU
+#   make isoimage       arch/x86/boot/image.iso: GRUB, BIOS and UEFI
+#   make run-iso        boot that image in QEMU with SeaBIOS
+#   make run-uefi       the same with OVMF (UEFI)
 #   make check          install what is missing, run every test
 #                       (FULL=1: the full loop counts, e.g. 10000 forks)
 #   make bench          regenerate the benchmark figures in Documentation/
@@ -226,6 +229,30 @@ run: deps
 	$(QEMU) $(QEMU_OPTS) -kernel $(VMLINUX) $$initrd \
 		-append "$(QEMU_APPEND)" -serial stdio -display none -no-reboot
 
+# a hybrid BIOS + UEFI ISO that boots through GRUB's Multiboot2 loader
+# (Documentation/x86/boot.rst), with the initramfs as a module when
+# busybox is there.  ISO_APPEND adds to every entry's command line,
+# ISO_DEFAULT picks the entry (0 default, 1 nopat, 2 debugpat),
+# ISO_TIMEOUT the menu's seconds.
+ISO	:= $(out)arch/x86/boot/image.iso
+OVMF	?= /usr/share/ovmf/OVMF.fd
+export ISO_APPEND ISO_DEFAULT ISO_TIMEOUT
+.PHONY: isoimage run-iso run-uefi
+isoimage: deps
+	$(Q)$(MAKE) --no-print-directory all
+	-$(Q)$(MAKE) --no-print-directory initramfs
+	$(call quiet,ISO,$(ISO))
+	$(Q)initrd=; [ -f $(INITRAMFS) ] && initrd=$(INITRAMFS); \
+	sh $(srctree)/arch/x86/boot/genimage.sh $(ISO) $(VMLINUX) $$initrd
+
+# the same machine as make run, started by SeaBIOS or by OVMF
+run-iso: isoimage
+	$(QEMU) $(QEMU_OPTS) -cdrom $(ISO) -serial stdio -display none -no-reboot
+
+run-uefi: isoimage
+	$(QEMU) $(QEMU_OPTS) -bios $(OVMF) -cdrom $(ISO) -serial stdio \
+		-display none -no-reboot
+
 .PHONY: check
 # FULL=1: the issues' full loop counts (10000 fork+exec rounds, 100000
 # randomized pfnmap steps in the kernel and 100000 user-mapping steps
@@ -250,7 +277,7 @@ bench: deps
 clean:
 	$(Q)find $(objtree) -path $(objtree)/tools -prune -o \
 		\( -name '*.o' -o -name '*.d' -o -name '*.lds' \) -type f -print0 | xargs -0 rm -f
-	$(Q)rm -f $(VMLINUX) $(out).tmp_vmlinux1 $(KALLSYMS).S $(KALLSYMS).o
+	$(Q)rm -f $(VMLINUX) $(out).tmp_vmlinux1 $(KALLSYMS).S $(KALLSYMS).o $(ISO)
 	$(Q)rm -rf $(objtree)/include/generated
 	$(Q)rm -f $(GEN_INIT_CPIO) $(INITRAMFS_LIST) $(INITRAMFS_CPIO) \
 		$(INITRAMFS) $(out)usr/*.tmp

@@ -5,7 +5,8 @@
 set -e
 
 PKGS="make gcc clang binutils python3 qemu-system-x86 libclang-rt-14-dev gnuplot-nox sparse \
-	busybox-static cpio musl-tools zlib1g-dev"
+	busybox-static cpio musl-tools zlib1g-dev \
+	grub-pc-bin grub-efi-amd64-bin xorriso mtools ovmf"
 
 missing=""
 for p in $PKGS; do
