@@ -2,16 +2,23 @@
 # SPDX-License-Identifier: GPL-2.0
 """Boot tests of the base kernel: CPUs x memory sizes x machines.  Each
 boot reaches the shell through shell.run, prints /proc/meminfo and the
-page-table dump, and powers off.  One ok/not ok line per check, then
-"N passed, N failed".
+page-table dump, and powers off.  Then the same vmlinux through GRUB
+(Multiboot2) from the image make isoimage writes, on SeaBIOS and on OVMF
+(UEFI), 1 and 4 CPUs, 512M and 5G: the PAT configuration line,
+/proc/mtrr, pat_memtype_list, pat_alias_check and poweroff.  One ok/not
+ok line per check, then "N passed, N failed, N skipped".
 
-usage: boot_matrix.py --kernel VMLINUX [-j N]
+usage: boot_matrix.py --kernel VMLINUX [-j N] [--initrd CPIO.GZ]
+                      [--only pvh|grub]
 """
 import argparse
 import concurrent.futures
 import os
 import re
+import shutil
+import subprocess
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import qemu  # noqa: E402
@@ -115,10 +122,136 @@ def checks(machine, cpu, mem, gb, out, status):
         for l in pt)
 
 
+TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), "../../.."))
+OVMF = os.environ.get("OVMF", "/usr/share/ovmf/OVMF.fd")
+GRUB_CMDS = ["cat /proc/mtrr", "cat /sys/kernel/debug/x86/pat_memtype_list",
+             "cat /sys/kernel/debug/x86/pat_alias_check"]
+GRUB_SCRIPT = 'shell.run="' + "; ".join(GRUB_CMDS + ["poweroff"]) + '"'
+# (firmware, CPUs, memory)
+GRUB_MATRIX = [(fw, smp, mem) for fw in ("bios", "uefi")
+               for smp in (1, 4) for mem in ("512M", "5G")]
+PAT_LINE = "x86/PAT: Configuration [0-7]: WB  WC  UC- UC  WB  WP  UC- WT"
+MB2_LINE = re.compile(r"Multiboot2: (BIOS|UEFI) firmware, memory map from "
+                      r"tag (\d+)")
+FB_LINE = re.compile(r"Multiboot2: framebuffer \d+x\d+x\d+ at 0x([0-9a-f]+)")
+MTRR_LINE = re.compile(r"^reg\d+: base=0x([0-9a-f]+) \(\s*\d+MB\), "
+                       r"size=\s*(\d+)([KM])B, count=\d+: ([a-z-]+)$")
+MEMTYPE_LINE = re.compile(r"^PAT: \[mem 0x([0-9a-f]{16})-0x([0-9a-f]{16})\] "
+                          r"(write-back|write-combining|uncached-minus|"
+                          r"uncached|write-through|write-protected)$")
+ALIAS_OK = re.compile(r"^ok: \d+ pages in \d+ mappings checked$")
+KERNEL_PHYS = 0x200000
+
+
+def mtrr_sane(lines):
+    """Linux's /proc/mtrr lines, and the kernel's own RAM not uncachable"""
+    if not lines:
+        return False
+    for l in lines:
+        m = MTRR_LINE.match(l)
+        if not m:
+            return False
+        base = int(m.group(1), 16)
+        size = int(m.group(2)) << (20 if m.group(3) == "M" else 10)
+        if m.group(4) == "uncachable" and base <= KERNEL_PHYS < base + size:
+            return False
+    return True
+
+
+def memtype_has_fb(lines, out):
+    """pat_memtype_list in Linux's format, with the framebuffer the loader
+    handed over reserved write-combining (the bochs driver's mapping)"""
+    fb = FB_LINE.search(out)
+    if not lines or lines[0] != "PAT memtype list:" or not fb:
+        return False
+    ents = [MEMTYPE_LINE.match(l) for l in lines[1:]]
+    if not all(ents):
+        return False
+    base = int(fb.group(1), 16)
+    return any(m.group(3) == "write-combining" and
+               int(m.group(1), 16) <= base < int(m.group(2), 16)
+               for m in ents)
+
+
+def grub_checks(fw, smp, initrd, out, status):
+    mb2 = MB2_LINE.search(out)
+    yield (f"entered through Multiboot2 on {fw.upper()}, memory map from "
+           f"tag {17 if fw == 'uefi' else 6}",
+           bool(mb2) and mb2.group(1) == fw.upper() and
+           mb2.group(2) == ("17" if fw == "uefi" else "6"))
+    if initrd:
+        yield "initramfs handed over as a module", "RAMDISK: [mem " in out
+    yield f"all {smp} CPUs up", (
+        f"smpboot: Total of {smp} processors activated" in out)
+    yield "PAT configuration line", PAT_LINE in out
+    yield "/proc/mtrr sane", mtrr_sane(qemu.command_output(out, GRUB_CMDS[0]))
+    yield "pat_memtype_list has the framebuffer write-combining", \
+        memtype_has_fb(qemu.command_output(out, GRUB_CMDS[1]), out)
+    alias = qemu.command_output(out, GRUB_CMDS[2]) or []
+    yield "pat_alias_check ok", len(alias) == 1 and bool(ALIAS_OK.match(alias[0]))
+    yield "no oops or panic", "Oops" not in out and "panic" not in out
+    yield "powered off cleanly", status == 0 and "reboot: Power down" in out
+
+
+def build_iso(kernel, initrd, tmp):
+    """The image make isoimage writes, booting GRUB_SCRIPT at once"""
+    iso = os.path.join(tmp, "image.iso")
+    env = dict(os.environ, ISO_TIMEOUT="0", ISO_DEFAULT="0",
+               ISO_APPEND=GRUB_SCRIPT)
+    args = ["sh", os.path.join(TOP, "arch/x86/boot/genimage.sh"), iso, kernel]
+    p = subprocess.run(args + ([initrd] if initrd else []), env=env,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    return iso if p.returncode == 0 else None, p.stdout.decode()
+
+
+def grub_rows(a, ex):
+    """The GRUB rows: (name, [(desc, ok or None)], skip reason, out, secs)"""
+    initrd = a.initrd
+    if initrd is None:
+        guess = os.path.join(os.path.dirname(os.path.abspath(a.kernel)),
+                             "usr", "initramfs.cpio.gz")
+        initrd = guess if os.path.exists(guess) else ""
+    if not shutil.which("grub-mkrescue"):
+        for fw, smp, mem in GRUB_MATRIX:
+            yield f"grub-{fw}/q35/{smp}cpu/{mem}", None, \
+                "no grub-mkrescue (make deps)", "", 0
+        return
+    tmp = tempfile.mkdtemp(prefix="cachet-grub-")
+    try:
+        iso, log = build_iso(a.kernel, initrd, tmp)
+        if not iso:
+            print("# " + "\n# ".join(log.split("\n")))
+
+        def run(c):
+            fw, smp, mem = c
+            if not iso:
+                return c, "genimage.sh failed", None, "", 0
+            if fw == "uefi" and not os.path.exists(OVMF):
+                return c, f"no {OVMF} (Debian's ovmf)", None, "", 0
+            out, status, secs = qemu.boot_iso(
+                iso, mem=mem, smp=smp, bios=OVMF if fw == "uefi" else None)
+            return c, None, status, out, secs
+
+        for (fw, smp, mem), skip, status, out, secs in ex.map(run, GRUB_MATRIX):
+            name = f"grub-{fw}/q35/{smp}cpu/{mem}"
+            if skip:
+                yield name, None, skip, "", 0
+            else:
+                yield name, list(grub_checks(fw, smp, initrd, out, status)), \
+                    None, out, secs
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--kernel", required=True)
     ap.add_argument("-j", type=int, default=2)
+    ap.add_argument("--initrd", default=None,
+                    help="module for the GRUB rows (default: "
+                    "usr/initramfs.cpio.gz beside the kernel, if built)")
+    ap.add_argument("--only", choices=("pvh", "grub"),
+                    help="only the -kernel (PVH) rows or the GRUB rows")
     a = ap.parse_args()
 
     def run(c):
@@ -129,7 +262,8 @@ def main():
 
     passed = failed = skipped = 0
     with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
-        for (machine, cpu, mem, gb), out, status, secs in ex.map(run, MATRIX):
+        pvh = MATRIX if a.only != "grub" else []
+        for (machine, cpu, mem, gb), out, status, secs in ex.map(run, pvh):
             name = f"{machine}/{cpu}/{mem}"
             bad = False
             for desc, ok in checks(machine, cpu, mem, gb, out, status):
@@ -144,6 +278,21 @@ def main():
             if bad:
                 print("# " + "\n# ".join(out.split("\n")[-40:]))
             print(f"# {name}: {secs:.1f}s")
+        for name, results, skip, out, secs in (
+                grub_rows(a, ex) if a.only != "pvh" else ()):
+            if skip:
+                print(f"ok - {name} # SKIP {skip}")
+                skipped += 1
+                continue
+            bad = False
+            for desc, ok in results:
+                print(f"{'ok' if ok else 'not ok'} - {name}: {desc}")
+                passed += ok
+                failed += not ok
+                bad |= not ok
+            if bad:
+                print("# " + "\n# ".join(out.split("\n")[-40:]))
+            print(f"# {name}: {secs:.1f}s to poweroff")
     print(f"{passed} passed, {failed} failed, {skipped} skipped")
     return 1 if failed else 0
 

@@ -37,6 +37,30 @@ def boot(kernel, append="", machine="q35", cpu="qemu64", mem="512M",
     return text, status, time.monotonic() - t0
 
 
+def boot_iso(iso, machine="q35", cpu="qemu64", mem="512M", smp=1,
+             bios=None, timeout=300):
+    """Boot a GRUB image (make isoimage) from the CD-ROM drive, with the
+    firmware image @bios (OVMF for UEFI) or QEMU's SeaBIOS; like boot()
+    otherwise.  GRUB's and the firmware's escape sequences are dropped
+    from the transcript."""
+    cmd = ["qemu-system-x86_64", "-M", machine, "-cpu", cpu, "-m", mem,
+           "-smp", str(smp), "-cdrom", iso, "-serial", "stdio",
+           "-display", "none", "-no-reboot", "-monitor", "none"]
+    if bios:
+        cmd += ["-bios", bios]
+    t0 = time.monotonic()
+    try:
+        p = subprocess.run(cmd, stdin=subprocess.DEVNULL,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=timeout)
+        out, status = p.stdout, p.returncode
+    except subprocess.TimeoutExpired as e:
+        out, status = (e.stdout or b"") + b"\n<timeout>\n", None
+    text = out.decode("utf-8", "replace").replace("\r", "")
+    text = re.sub(r"\x1b(\[[0-9;?=]*[A-Za-z]|[()=>][0-9A-Za-z]?)", "", text)
+    return text, status, time.monotonic() - t0
+
+
 def _qmp_lines(sock):
     buf = b""
     while True:
