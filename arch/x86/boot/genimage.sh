@@ -40,13 +40,15 @@ case ${ISO_DEFAULT:-0} in
 	exit 2 ;;
 esac
 
+# the image's files in $tmp/root, grub-mkrescue's log beside them
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cachet-iso.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-mkdir -p "$tmp/boot/grub"
-cp "$kernel" "$tmp/boot/vmlinux"
+root=$tmp/root
+mkdir -p "$root/boot/grub"
+cp "$kernel" "$root/boot/vmlinux"
 module=
 if [ -n "$initrd" ]; then
-	cp "$initrd" "$tmp/boot/initramfs.cpio.gz"
+	cp "$initrd" "$root/boot/initramfs.cpio.gz"
 	module="	module2 /boot/initramfs.cpio.gz initramfs"
 fi
 
@@ -71,7 +73,7 @@ CFG
 	entry "cachet" "$ISO_APPEND"
 	entry "cachet (nopat)" "nopat $ISO_APPEND"
 	entry "cachet (debugpat)" "debugpat $ISO_APPEND"
-} > "$tmp/boot/grub/grub.cfg"
+} > "$root/boot/grub/grub.cfg"
 
 # only the modules the menu uses, and the partition maps GRUB's EFI
 # image probes at start: a smaller image, built faster
@@ -81,5 +83,5 @@ for p in acorn amiga apple bsd dfly dvh gpt msdos plan sun sunpc; do
 done
 "$mkrescue" -o "$out.tmp" --locales= --fonts= --themes= \
 	--install-modules="$mods" \
-	"$tmp" >"$tmp/log" 2>&1 || { cat "$tmp/log" >&2; exit 1; }
+	"$root" >"$tmp/log" 2>&1 || { cat "$tmp/log" >&2; exit 1; }
 mv "$out.tmp" "$out"
