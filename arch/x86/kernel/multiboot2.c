@@ -61,6 +61,30 @@ static void mb2_report(const struct mb2_result *res)
 		res->nr_modules, res->nr_modules == 1 ? "" : "s");
 }
 
+/* name what is wrong with the structure, and where, then stop */
+static void __noreturn mb2_refuse(const struct mb2_result *res, u32 info)
+{
+	const char *what = multiboot2_strerror(res->error);
+
+	switch (res->error) {
+	case MB2_ERR_HEADER:
+	case MB2_ERR_NO_MMAP:
+		panic("Multiboot2: %s (information structure at %#x)",
+		      what, info);
+	case MB2_ERR_TOTAL_SMALL:
+	case MB2_ERR_TOTAL_BIG:
+		panic("Multiboot2: %s: total_size %u (information structure at %#x)",
+		      what, res->err_size, info);
+	case MB2_ERR_END_EARLY:
+		panic("Multiboot2: %s: end tag at offset %u, total_size %u (information structure at %#x)",
+		      what, res->err_offset, res->err_size, info);
+	default:
+		panic("Multiboot2: %s: tag %u at offset %u, size %u (information structure at %#x)",
+		      what, res->err_type, res->err_offset, res->err_size,
+		      info);
+	}
+}
+
 /**
  * multiboot2_copy() - fill boot_params from a Multiboot2 structure
  * @info_paddr: its physical address (%ebx at the entry)
@@ -82,9 +106,7 @@ void multiboot2_copy(u32 info_paddr, u32 magic)
 	info = (const void *)(unsigned long)info_paddr;
 	if (multiboot2_parse(info, MB2_IDENTITY_LIMIT - info_paddr,
 			     &boot_params, &res))
-		panic("Multiboot2: %s: tag %u at offset %u, size %u (information structure at %#x)",
-		      multiboot2_strerror(res.error), res.err_type,
-		      res.err_offset, res.err_size, info_paddr);
+		mb2_refuse(&res, info_paddr);
 	if (res.rsdp_len)
 		boot_params.rsdp_paddr = __pa_symbol(boot_params.rsdp_copy);
 	mb2_report(&res);
