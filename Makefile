@@ -257,8 +257,10 @@ run-uefi: isoimage
 # FULL=1: the issues' full loop counts (10000 fork+exec rounds, 100000
 # randomized pfnmap steps in the kernel and 100000 user-mapping steps
 # in the guest)
+# (the initramfs too: the boot matrix's GRUB rows pass it as a module)
 check: deps
 	$(Q)$(MAKE) --no-print-directory all
+	-$(Q)$(MAKE) --no-print-directory initramfs
 	$(Q)$(if $(FULL),USER_APPEND="stress_rounds=10000 umap_rounds=100000" \
 		KTEST_APPEND=pfnmap_rounds=100000) $(PYTHON) \
 		$(srctree)/tools/testing/runner/run_all.py --kernel $(VMLINUX)
