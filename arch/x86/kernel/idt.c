@@ -189,6 +189,11 @@ int cpu_desc_alloc(unsigned int cpu)
  */
 void cpu_desc_load(unsigned int cpu)
 {
+	/*
+	 * LTR marks the TSS descriptor busy, and faults on a busy one: a CPU
+	 * coming back online (CPU hotplug) loads it again, so write it anew.
+	 */
+	gdt_set_tss(&cpu_desc[cpu]->gdt[GDT_ENTRY_TSS], &cpu_desc[cpu]->tss);
 	load_segments(cpu_desc[cpu]);
 	pcpu_setup(cpu);
 	load_idt(cpu_desc[cpu]->idt);
