@@ -14,6 +14,7 @@
 #ifndef CONFIG_SMP
 
 u64 cpu_online_mask = 1;
+u64 cpu_active_mask = 1;
 
 int smp_call_function_single(unsigned int cpu, smp_call_func_t func,
 			     void *info)

@@ -36,6 +36,7 @@
 #define EMLINK		31
 #define EPIPE		32
 #define ERANGE		34
+#define EDEADLK		35
 #define ENAMETOOLONG	36
 #define ENOSYS		38
 #define ENOTEMPTY	39

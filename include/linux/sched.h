@@ -99,6 +99,7 @@ struct task_struct {
 	bool queued;			/* on run_list of rq of cpu */
 	unsigned int cpu;		/* the CPU it runs or is queued on */
 	u64 cpus_allowed;		/* bit n: may run on CPU n */
+	unsigned int cpuhp_read_depth;	/* cpus_read_lock() nesting */
 	struct list_head run_list;	/* in its run queue */
 	unsigned int time_slice;	/* ticks left before need_resched */
 	int usage;			/* references; the last frees it */
@@ -278,6 +279,12 @@ static inline bool test_and_clear_notify_resume(struct task_struct *t)
 void set_cpus_allowed(struct task_struct *p, u64 mask);
 void sched_init(void);
 void sched_init_secondary(unsigned int cpu, void *stack);
+/* CPU hotplug's part in the scheduler (kernel/cpu.c) */
+void sched_cpu_deactivate(unsigned int cpu);
+bool sched_cpu_idle(unsigned int cpu);
+void sched_cpu_activate(unsigned int cpu);
+/* ask @cpu to switch (an IPI wakes it if it halts) */
+void resched_cpu(unsigned int cpu);
 void __noreturn cpu_startup_entry(void);
 void __noreturn do_task_dead(void);
 void sched_show_stats(void);

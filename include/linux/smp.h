@@ -23,6 +23,11 @@ typedef void (*smp_call_func_t)(void *info);
 
 /* online CPUs, bit n for CPU n */
 extern u64 cpu_online_mask;
+/*
+ * CPUs the scheduler may put tasks on: online CPUs that are neither being
+ * taken down nor still being checked after bring-up (kernel/cpu.c).
+ */
+extern u64 cpu_active_mask;
 
 #define for_each_online_cpu(cpu)					\
 	for ((cpu) = 0; (cpu) < NR_CPUS; (cpu)++)			\
@@ -32,6 +37,12 @@ static inline bool cpu_online(unsigned int cpu)
 {
 	return cpu < NR_CPUS &&
 	       (__atomic_load_n(&cpu_online_mask, __ATOMIC_ACQUIRE) >> cpu) & 1;
+}
+
+static inline bool cpu_active(unsigned int cpu)
+{
+	return cpu < NR_CPUS &&
+	       (__atomic_load_n(&cpu_active_mask, __ATOMIC_ACQUIRE) >> cpu) & 1;
 }
 
 static inline unsigned int num_online_cpus(void)
@@ -65,8 +76,14 @@ static inline void smp_poll_calls(void)
 		__smp_serve_calls();
 }
 
-/* all online CPUs run @func at the same time, interrupts off */
+/*
+ * All online CPUs run @func at the same time, interrupts off.  Takes
+ * cpus_read_lock(): from a context that may sleep.
+ */
 void stop_machine_all(smp_call_func_t func, void *info);
+void stop_machine_cpuslocked(smp_call_func_t func, void *info);
+/* CPU hotplug: a dying CPU leaves the call targets (smp.c) */
+void smp_leave_online(void);
 
 /* panic(): halt every other online CPU, waiting at most about a second */
 void smp_send_stop(void);
@@ -106,6 +123,11 @@ static inline void smp_poll_calls(void)
 }
 
 void stop_machine_all(smp_call_func_t func, void *info);
+
+static inline void stop_machine_cpuslocked(smp_call_func_t func, void *info)
+{
+	stop_machine_all(func, info);
+}
 
 static inline void smp_prepare_boot_cpu(void)
 {

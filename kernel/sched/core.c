@@ -132,11 +132,13 @@ static void __schedule(bool preempt)
 		if (!preempt && prev->state != TASK_RUNNING) {
 			prev->on_rq = 0;
 			prev->nvcsw++;
-		} else if (!(prev->cpus_allowed & (1ULL << smp_processor_id()))) {
+		} else if (!(prev->cpus_allowed & (1ULL << smp_processor_id())) ||
+			   !cpu_active(smp_processor_id())) {
 			/*
-			 * Its affinity no longer has this CPU: queued
-			 * elsewhere once it is off this one (on_rq stays 1,
-			 * so no wake-up queues it meanwhile).
+			 * Its affinity no longer has this CPU, or the CPU is
+			 * going offline: queued elsewhere once it is off this
+			 * one (on_rq stays 1, so no wake-up queues it
+			 * meanwhile).
 			 */
 			rq->move_task = prev;
 			prev->nivcsw += preempt;
@@ -272,15 +274,36 @@ void resched_cpu(unsigned int cpu)
 #endif
 }
 
-/* the least loaded CPU @p may run on; ties go to where it ran last */
+/*
+ * None of @p's CPUs is active any more: as Linux's select_fallback_rq(),
+ * it may run anywhere from now on, and a user process is told so.  Its
+ * mask is not restored when the CPU comes back.
+ */
+static u64 break_affinity(struct task_struct *p)
+{
+	p->cpus_allowed = ~0ULL;
+	if (p->mm)
+		pr_info("process %d (%s) no longer affine to cpu%u\n",
+			p->pid, p->comm, p->cpu);
+	return __atomic_load_n(&cpu_active_mask, __ATOMIC_ACQUIRE);
+}
+
+/*
+ * The least loaded active CPU @p may run on; ties go to where it ran
+ * last.  Called with @p->pi_lock held (or @p not yet runnable).
+ */
 static unsigned int select_task_rq(struct task_struct *p)
 {
-	u64 allowed = p->cpus_allowed & cpu_online_mask;
+	u64 allowed = p->cpus_allowed &
+		      __atomic_load_n(&cpu_active_mask, __ATOMIC_ACQUIRE);
 	unsigned int cpu, best = p->cpu, load, best_load = UINT_MAX;
+
+	if (!allowed)
+		allowed = break_affinity(p);
 
 	if (allowed & (1ULL << p->cpu))
 		best_load = rq_load(cpu_rq(p->cpu));
-	for_each_online_cpu(cpu) {
+	for (cpu = 0; cpu < NR_CPUS; cpu++) {
 		if (!(allowed & (1ULL << cpu)))
 			continue;
 		load = rq_load(cpu_rq(cpu));
@@ -294,12 +317,31 @@ static unsigned int select_task_rq(struct task_struct *p)
 	return best;
 }
 
+/*
+ * Lock the run queue of an active CPU @p may run on.  A CPU going offline
+ * is made inactive before its queue is emptied under its lock
+ * (sched_cpu_deactivate()), so whoever finds it still active under that
+ * lock queues a task the emptying will see.
+ */
+static struct rq *lock_target_rq(struct task_struct *p, unsigned int *cpu)
+{
+	struct rq *rq;
+
+	for (;;) {
+		*cpu = select_task_rq(p);
+		rq = cpu_rq(*cpu);
+		spin_lock(&rq->lock);
+		if (cpu_active(*cpu))
+			return rq;
+		spin_unlock(&rq->lock);
+	}
+}
+
 static void activate_task(struct task_struct *p)
 {
-	unsigned int cpu = select_task_rq(p);
-	struct rq *rq = cpu_rq(cpu);
+	unsigned int cpu;
+	struct rq *rq = lock_target_rq(p, &cpu);
 
-	spin_lock(&rq->lock);
 	p->on_rq = 1;
 	enqueue_task(rq, p);
 	if (rq->curr == rq->idle)
@@ -353,9 +395,7 @@ static void move_task_away(struct task_struct *p)
 	struct rq *rq;
 
 	spin_lock(&p->pi_lock);
-	cpu = select_task_rq(p);
-	rq = cpu_rq(cpu);
-	spin_lock(&rq->lock);
+	rq = lock_target_rq(p, &cpu);
 	enqueue_task(rq, p);
 	if (rq->curr == rq->idle)
 		resched_cpu(cpu);
@@ -461,10 +501,12 @@ bool idle_balance(void)
 			most = n;
 		}
 	}
-	if (busiest == me)
+	if (busiest == me || !cpu_active(me))
 		return false;
 	lock_two(dst, cpu_rq(busiest));
-	moved = dst->nr_queued == 0 && pull_one(cpu_rq(busiest), dst, me);
+	/* active checked again under our lock: see lock_target_rq() */
+	moved = dst->nr_queued == 0 && cpu_active(me) &&
+		pull_one(cpu_rq(busiest), dst, me);
 	spin_unlock(&cpu_rq(busiest)->lock);
 	spin_unlock(&dst->lock);
 	if (moved)
@@ -477,14 +519,68 @@ static void reschedule_interrupt(unsigned int vector, void *data)
 	/* the interrupt's return does the work (do_trap()) */
 }
 
-/* make the running context @cpu's idle task, on @stack */
+/**
+ * sched_cpu_deactivate() - take @cpu out of task placement and empty its queue
+ * @cpu: a CPU going offline (kernel/cpu.c), not this one
+ *
+ * From here on no task is queued on @cpu (lock_target_rq()); those queued
+ * there now go where their affinity allows, or anywhere once it allows no
+ * active CPU (break_affinity()).  The task running there leaves at its
+ * next switch, which this asks for; sched_cpu_idle() tells when it has.
+ */
+void sched_cpu_deactivate(unsigned int cpu)
+{
+	struct rq *rq = cpu_rq(cpu);
+	struct task_struct *p, *n;
+	unsigned long flags;
+	LIST_HEAD(moved);
+
+	__atomic_fetch_and(&cpu_active_mask, ~(1ULL << cpu), __ATOMIC_SEQ_CST);
+	local_irq_save(flags);
+	spin_lock(&rq->lock);
+	list_for_each_entry_safe(p, n, &rq->queue, run_list) {
+		dequeue_task(rq, p);
+		list_add_tail(&p->run_list, &moved);
+	}
+	spin_unlock(&rq->lock);
+	list_for_each_entry_safe(p, n, &moved, run_list) {
+		list_del_init(&p->run_list);
+		move_task_away(p);
+	}
+	local_irq_restore(flags);
+	resched_cpu(cpu);
+}
+
+/* @cpu runs its idle task and has nothing queued: it holds no task */
+bool sched_cpu_idle(unsigned int cpu)
+{
+	struct rq *rq = cpu_rq(cpu);
+
+	return __atomic_load_n(&rq->curr, __ATOMIC_ACQUIRE) == rq->idle &&
+	       !__atomic_load_n(&rq->nr_queued, __ATOMIC_ACQUIRE) &&
+	       !__atomic_load_n(&rq->move_task, __ATOMIC_ACQUIRE);
+}
+
+/* @cpu is up and checked: tasks may go there (kernel/cpu.c) */
+void sched_cpu_activate(unsigned int cpu)
+{
+	__atomic_fetch_or(&cpu_active_mask, 1ULL << cpu, __ATOMIC_SEQ_CST);
+}
+
+/*
+ * Make the running context @cpu's idle task, on @stack.  A CPU coming
+ * back online keeps its run queue's lock and (empty) queue: another CPU
+ * may still look at them.
+ */
 static void init_idle(unsigned int cpu, void *stack)
 {
 	struct task_struct *idle = current;
 	struct rq *rq = cpu_rq(cpu);
 
-	spin_lock_init(&rq->lock);
-	INIT_LIST_HEAD(&rq->queue);
+	if (!rq->idle) {
+		spin_lock_init(&rq->lock);
+		INIT_LIST_HEAD(&rq->queue);
+	}
 	idle->state = TASK_RUNNING;
 	idle->flags = PF_IDLE | PF_KTHREAD;
 	idle->stack = stack;

@@ -4,6 +4,8 @@
  * queue is empty.  It also runs the work smp_run_async() hands a CPU, and
  * pulls waiting tasks from the busiest queue (idle_balance()).  It runs
  * with preemption off for good and switches only through schedule_idle().
+ * A CPU going offline parks from here (cpu_play_dead()), where it holds
+ * nothing: kernel/cpu.c asks only once no task and no work is left on it.
  */
 #include <linux/preempt.h>
 #include <linux/sched.h>
@@ -11,6 +13,7 @@
 #include <linux/tick.h>
 #include <asm/apic.h>
 #include <asm/irqflags.h>
+#include <asm/smp.h>
 
 #include "sched.h"
 
@@ -40,6 +43,10 @@ void __noreturn cpu_startup_entry(void)
 	preempt_disable();
 	for (;;) {
 		local_irq_disable();
+#ifdef CONFIG_SMP
+		if (__atomic_load_n(&p->hotplug_die, __ATOMIC_ACQUIRE))
+			cpu_play_dead();
+#endif
 		if (run_async_work(p))
 			continue;
 		if (need_resched() || idle_balance()) {

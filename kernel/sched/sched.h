@@ -46,7 +46,6 @@ static inline unsigned int rq_load(const struct rq *rq)
 }
 
 void enqueue_task(struct rq *rq, struct task_struct *p);
-void resched_cpu(unsigned int cpu);
 bool idle_balance(void);
 void task_stack_check(const struct task_struct *p);
 void schedule_idle(void);

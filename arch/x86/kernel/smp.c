@@ -10,9 +10,16 @@
  * smp_poll_calls() in spin_lock() and in the waits below): the rule that
  * keeps a CPU spinning with interrupts off from deadlocking a CPU that
  * waits for it to flush its TLB.
+ *
+ * CPU hotplug: a caller reads cpu_online_mask and marks its targets'
+ * call_pending bits with interrupts off and call_sending set, so a CPU
+ * leaving (smp_leave_online()) clears its online bit, waits until no CPU
+ * is inside such a window, and then serves what it finds: every call that
+ * counted it is served, and none counts it later.
  */
 #define pr_fmt(fmt) "smp: " fmt
 
+#include <linux/cpu.h>
 #include <linux/errno.h>
 #include <linux/interrupt.h>
 #include <linux/kernel.h>
@@ -33,6 +40,7 @@ struct call_slot {
 
 static struct call_slot call_slot[NR_CPUS];
 u64 cpu_online_mask = 1;		/* the boot CPU */
+u64 cpu_active_mask = 1;
 
 #define CALL_WARN_NS	(5 * NSEC_PER_SEC)
 
@@ -135,17 +143,35 @@ static void call_wait(struct call_slot *c)
 	local_irq_restore(flags);
 }
 
+/* the window smp_leave_online() waits out: see the top of this file */
+static void call_window_begin(struct pcpu *p)
+{
+	__atomic_store_n(&p->call_sending, true, __ATOMIC_SEQ_CST);
+}
+
+static void call_window_end(struct pcpu *p)
+{
+	__atomic_store_n(&p->call_sending, false, __ATOMIC_RELEASE);
+}
+
 void smp_call_function_many(u64 mask, smp_call_func_t func, void *info,
 			    bool wait)
 {
-	unsigned int me = smp_processor_id(), cpu;
+	struct pcpu *p = this_pcpu();
+	unsigned int me = p->cpu, cpu;
 	struct call_slot *c = &call_slot[me];
+	unsigned long flags;
 
-	mask &= __atomic_load_n(&cpu_online_mask, __ATOMIC_ACQUIRE);
-	mask &= ~(1ULL << me);
-	if (!mask)
-		return;
 	call_wait(c);		/* a previous call without wait */
+	local_irq_save(flags);
+	call_window_begin(p);
+	mask &= __atomic_load_n(&cpu_online_mask, __ATOMIC_SEQ_CST);
+	mask &= ~(1ULL << me);
+	if (!mask) {
+		call_window_end(p);
+		local_irq_restore(flags);
+		return;
+	}
 	c->func = func;
 	c->info = info;
 	__atomic_store_n(&c->wake, wait, __ATOMIC_RELEASE);
@@ -158,8 +184,32 @@ void smp_call_function_many(u64 mask, smp_call_func_t func, void *info,
 				  __ATOMIC_RELEASE);
 		apic_send_ipi(per_cpu_ptr(cpu)->apicid, CALL_FUNCTION_VECTOR);
 	}
+	call_window_end(p);
+	local_irq_restore(flags);
 	if (wait)
 		call_wait(c);
+}
+
+/**
+ * smp_leave_online() - this CPU stops being a target of cross-CPU calls
+ *
+ * For a CPU going offline, interrupts off, on its idle task.  Clears its
+ * online bit, waits until no CPU can still be addressing a call to it
+ * (the sending window above), and serves every call already addressed:
+ * no CPU waits on it after this returns.  From here on shootdowns skip
+ * it, so it must not use a kernel translation that can change (it parks).
+ */
+void smp_leave_online(void)
+{
+	unsigned int me = smp_processor_id(), cpu;
+
+	__atomic_fetch_and(&cpu_online_mask, ~(1ULL << me), __ATOMIC_SEQ_CST);
+	for (cpu = 0; cpu < NR_CPUS; cpu++)
+		while (cpu != me &&
+		       __atomic_load_n(&per_cpu_ptr(cpu)->call_sending,
+				       __ATOMIC_SEQ_CST))
+			cpu_relax();
+	__smp_serve_calls();
 }
 
 int smp_call_function_single(unsigned int cpu, smp_call_func_t func,
@@ -278,6 +328,22 @@ static void stop_cpu(void *arg)
 static DEFINE_SPINLOCK(stop_lock);
 
 void stop_machine_all(smp_call_func_t func, void *info)
+{
+	cpus_read_lock();
+	stop_machine_cpuslocked(func, info);
+	cpus_read_unlock();
+}
+
+/**
+ * stop_machine_cpuslocked() - stop_machine_all() for a caller that holds
+ * cpus_read_lock() or the hotplug write side already
+ * @func: run on every online CPU at once, interrupts off
+ * @info: its argument
+ *
+ * The set of online CPUs cannot change while it runs: the count of CPUs
+ * to wait for is the number called.
+ */
+void stop_machine_cpuslocked(smp_call_func_t func, void *info)
 {
 	struct stop_data d = { .func = func, .info = info };
 	unsigned long flags;

@@ -12,9 +12,14 @@
  * (mtrr_aps_sync(): each runs the SDM sequence and rewrites what firmware
  * left different), and the boot CPU checks that every CPU holds the same
  * IA32_PAT and MTRRs.
+ *
+ * A CPU brought back online later (kernel/cpu.c, arch_cpu_up()) takes the
+ * same path with the same stack, and takes the MTRRs in force (mtrr_state)
+ * itself before it counts as online: mtrr_ap_init().
  */
 #define pr_fmt(fmt) "smpboot: " fmt
 
+#include <linux/cpu.h>
 #include <linux/e820.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
@@ -35,6 +40,7 @@
 #include <asm/pat.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>
+#include <asm/smp.h>
 #include <asm/smp_cpus.h>
 #include <asm/special_insns.h>
 #include <asm/tlbflush.h>
@@ -51,17 +57,22 @@ void start_secondary(void);
 extern unsigned long smp_initial_stack;
 unsigned long smp_initial_stack;
 static unsigned int smp_booting_cpu;
-/* a CPU is between STARTUP and online (or being parked): see below */
+/* a CPU is between STARTUP and its first flush online: see below */
 static bool smp_booting;
+/* set for a bring-up after boot: the CPU takes the MTRRs itself */
+static bool smp_hotplugging;
+/* each CPU's idle stack, kept for when it comes back online */
+static void *idle_stack[NR_CPUS];
 
 /**
  * smp_cpu_booting() - is a secondary CPU being brought up right now?
  *
  * Such a CPU already runs on the kernel's page tables but is not yet in
- * the TLB shootdowns, so no page-table page may be freed meanwhile.  The
- * boot CPU brings CPUs up one at a time while it alone runs kernel code
- * (the others idle), and page-table transactions check that none of them
- * frees a table during a bring-up.
+ * the TLB shootdowns, so no kernel page-table page may be freed
+ * meanwhile: a kernel page-table transaction that unlinked tables waits
+ * (pt_txn_commit()) until the CPU is online and has flushed, which ends
+ * this state.  At boot nobody else runs kernel code then; after boot
+ * (CPU hotplug) other CPUs do.
  */
 bool smp_cpu_booting(void)
 {
@@ -238,19 +249,25 @@ void start_secondary(void)
 	cpu_desc_load(cpu);
 	pat_ap_err[cpu] = pat_cpu_init();
 	cpu_init_secondary(&cpu_data(cpu));
+	/* at boot the rendezvous after all are up does it (mtrr_aps_sync()) */
+	if (__atomic_load_n(&smp_hotplugging, __ATOMIC_ACQUIRE))
+		mtrr_ap_init();
 	lapic_setup_cpu();
 	this_pcpu()->apicid = apic_read_id();
 	/*
 	 * From now on this CPU takes part in every shootdown.  Until now it
-	 * took part in none, but no page-table page was freed meanwhile
-	 * (smp_cpu_booting()): flushing once now empties whatever it cached,
-	 * and records the unlink generation it is up to.
+	 * took part in none, but no kernel page-table page was freed
+	 * meanwhile (smp_cpu_booting()).  The flush comes after the online
+	 * bit: a change whose shootdown missed the bit was written before
+	 * it, so the flush drops what this CPU cached of the old entries; it
+	 * also records the unlink generation this CPU is up to.
 	 */
 	__atomic_fetch_or(&init_mm.cpu_mask, 1ULL << cpu, __ATOMIC_SEQ_CST);
+	__atomic_fetch_or(&cpu_online_mask, 1ULL << cpu, __ATOMIC_SEQ_CST);
 	__flush_tlb_all();
+	__atomic_store_n(&smp_booting, false, __ATOMIC_RELEASE);
 	sched_init_secondary(cpu, stack);
 	tick_setup_secondary();
-	__atomic_fetch_or(&cpu_online_mask, 1ULL << cpu, __ATOMIC_RELEASE);
 	cpu_startup_entry();
 }
 
@@ -268,15 +285,22 @@ int smp_run_async(unsigned int cpu, void (*fn)(void *), void *arg)
 {
 	struct pcpu *p = per_cpu_ptr(cpu);
 
-	if (!cpu_online(cpu) || cpu == smp_processor_id())
-		return -ENXIO;
-	if (__atomic_load_n(&p->work_fn, __ATOMIC_ACQUIRE))
-		return -EBUSY;
-	p->work_arg = arg;
-	p->work_from = smp_processor_id();
-	__atomic_store_n(&p->work_fn, fn, __ATOMIC_RELEASE);
-	smp_call_function_many(1ULL << cpu, no_op, NULL, false);
-	return 0;
+	int err = 0;
+
+	/* a CPU going offline waits for posted work (arch_cpu_down()) */
+	cpus_read_lock();
+	if (!cpu_active(cpu) || cpu == smp_processor_id())
+		err = -ENXIO;
+	else if (__atomic_load_n(&p->work_fn, __ATOMIC_ACQUIRE))
+		err = -EBUSY;
+	if (!err) {
+		p->work_arg = arg;
+		p->work_from = smp_processor_id();
+		__atomic_store_n(&p->work_fn, fn, __ATOMIC_RELEASE);
+		smp_call_function_many(1ULL << cpu, no_op, NULL, false);
+	}
+	cpus_read_unlock();
+	return err;
 }
 
 /* wait until @cpu has finished what smp_run_async() gave it */
@@ -288,14 +312,31 @@ void smp_wait_async(unsigned int cpu)
 	smp_halt_until((const unsigned long *)&p->work_fn, 0);
 }
 
+/* online, and flushed once there (start_secondary()) */
 static bool wait_online(unsigned int cpu, u64 t0)
 {
-	while (!cpu_online(cpu)) {
+	while (!cpu_online(cpu) || smp_cpu_booting()) {
 		if (local_clock() - t0 > boot_timeout_ms * NSEC_PER_MSEC)
 			return false;
 		cpu_relax();
 	}
 	return true;
+}
+
+/*
+ * What a CPU left in its per-CPU area when it parked (arch_cpu_down())
+ * means nothing once INIT has reset it: it starts as at boot, its idle
+ * task's preemption count included.
+ */
+static void pcpu_reset(struct pcpu *p, u32 apicid)
+{
+	p->apicid = apicid;
+	p->preempt_count = 0;
+	p->need_resched = 0;
+	p->irqs_off_halt = false;
+	p->call_pending = 0;
+	p->hotplug_die = false;
+	p->hotplug_dead = false;
 }
 
 static int do_boot_cpu(unsigned int cpu, u64 *ns)
@@ -307,13 +348,13 @@ static int do_boot_cpu(unsigned int cpu, u64 *ns)
 	int err;
 
 	err = cpu_desc_alloc(cpu);
-	stack = err ? NULL : kmalloc(THREAD_SIZE, GFP_KERNEL);
+	stack = err ? NULL : idle_stack[cpu] ?: kmalloc(THREAD_SIZE, GFP_KERNEL);
 	if (!stack) {
 		pr_err("CPU%u: no memory for its stack and tables, skipped\n",
 		       cpu);
 		return -ENOMEM;
 	}
-	per_cpu_ptr(cpu)->apicid = apicid;
+	pcpu_reset(per_cpu_ptr(cpu), apicid);
 	smp_initial_stack = (unsigned long)stack + THREAD_SIZE;
 	__atomic_store_n(&smp_booting_cpu, cpu, __ATOMIC_RELEASE);
 	*TR_FIELD(tr_alive, u32) = 0;
@@ -327,7 +368,7 @@ static int do_boot_cpu(unsigned int cpu, u64 *ns)
 		err = -ETIMEDOUT;
 	*ns = local_clock() - t0;
 	if (!err) {
-		__atomic_store_n(&smp_booting, false, __ATOMIC_RELEASE);
+		idle_stack[cpu] = stack;
 		return 0;
 	}
 	pr_err("CPU%u (APIC ID %#x) did not come online in %u ms (%s), skipped\n",
@@ -341,7 +382,37 @@ static int do_boot_cpu(unsigned int cpu, u64 *ns)
 	 */
 	apic_send_init(apicid);
 	__atomic_store_n(&smp_booting, false, __ATOMIC_RELEASE);
-	kfree(stack);
+	if (stack != idle_stack[cpu])
+		kfree(stack);
+	return err;
+}
+
+/**
+ * smp_boot_cpu() - bring @cpu back online after boot, as at boot
+ * @cpu: an offline CPU the boot found (below num_possible_cpus())
+ *
+ * For kernel/cpu.c, with the hotplug write side held.  The CPU restarts
+ * at the trampoline, takes the PAT and the MTRRs in force and comes
+ * online; it is not yet active (no task goes there).  Returns 0, or the
+ * bring-up's error (the CPU is then left in wait-for-STARTUP), or -EIO
+ * if it could not take the boot CPU's IA32_PAT.
+ */
+int smp_boot_cpu(unsigned int cpu)
+{
+	u64 ns;
+	int err;
+
+	if (!tr_base || cpu >= num_possible_cpus())
+		return -EINVAL;
+	pr_info("Booting Node 0 Processor %u APIC %#x\n", cpu,
+		cpu_map.apicid[cpu]);
+	__atomic_store_n(&smp_hotplugging, true, __ATOMIC_RELEASE);
+	err = do_boot_cpu(cpu, &ns);
+	__atomic_store_n(&smp_hotplugging, false, __ATOMIC_RELEASE);
+	if (!err && pat_ap_err[cpu]) {
+		pr_err("CPU%u does not hold the boot CPU's IA32_PAT\n", cpu);
+		err = -EIO;
+	}
 	return err;
 }
 
@@ -436,7 +507,7 @@ static void check_pat_results(void)
  */
 void smp_init(void)
 {
-	unsigned int nr;
+	unsigned int nr, cpu;
 
 	smp_prepare_boot_cpu();
 	nr = apic_usable() ? build_cpu_map() : 1;
@@ -460,6 +531,9 @@ void smp_init(void)
 	mtrr_aps_sync();
 	check_pat_results();
 	cache_control_check();
+	/* tasks may go to the secondary CPUs only now, as after a hotplug */
+	for_each_online_cpu(cpu)
+		sched_cpu_activate(cpu);
 	pr_info("Total of %u processors activated\n", num_online_cpus());
 	local_irq_enable();
 }

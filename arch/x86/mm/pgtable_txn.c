@@ -338,6 +338,14 @@ static void pt_txn_check_mm_flushed(struct pt_txn *t)
 	}
 }
 
+static void pt_txn_wait_bringup(void)
+{
+	while (smp_cpu_booting()) {
+		cpu_relax();
+		smp_poll_calls();
+	}
+}
+
 /**
  * pt_txn_commit() - end a page-table transaction
  * @t: the transaction
@@ -350,8 +358,13 @@ static void pt_txn_check_mm_flushed(struct pt_txn *t)
 void pt_txn_commit(struct pt_txn *t)
 {
 	pt_txn_invalidate(t);
-	/* a CPU being brought up is not in the shootdown: see smpboot.c */
-	WARN_ON_ONCE(t->nr_unlinked && !t->mm && smp_cpu_booting());
+	/*
+	 * A CPU being brought up walks the kernel's tables but is not in
+	 * the shootdown: it may still reach what we unlinked until it is
+	 * online and has flushed (smpboot.c), so the tables wait for that.
+	 */
+	if (t->nr_unlinked && !t->mm)
+		pt_txn_wait_bringup();
 	if (t->mm)
 		pt_txn_check_mm_flushed(t);
 	pt_txn_free_unlinked(t);

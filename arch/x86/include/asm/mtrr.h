@@ -99,6 +99,8 @@ void mtrr_proc_init(void);
 void mtrr_check_ram(void);
 /* after bring-up: every online CPU takes the boot CPU's MTRRs (sync.c) */
 unsigned int mtrr_aps_sync(void);
+/* a CPU coming online after boot takes mtrr_state itself */
+void mtrr_ap_init(void);
 
 /* one CPU's steps in the rendezvous of mtrr_aps_sync(), for tests */
 struct mtrr_sync_stats {

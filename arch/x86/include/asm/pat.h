@@ -17,6 +17,8 @@ u64 pat_write_msr(u64 value);
 void pat_debugfs_init(void);
 /* pat_cpus.c: every CPU's IA32_PAT and MTRRs */
 unsigned int cache_control_check(void);
+/* the same check for one CPU against CPU 0: 0 or -EIO */
+int cache_control_check_cpu(unsigned int cpu);
 void pat_cpus_debugfs_init(void);
 void memtype_init(void);
 void memtype_debugfs_init(void);

@@ -47,6 +47,9 @@ struct pcpu {
 	u32 tlb_seen_gen;		/* pt_unlink_gen before our last flush */
 	unsigned long wbinvd;
 	unsigned long calls_served;
+	bool call_sending;		/* addressing a call: smp.c */
+	bool hotplug_die;		/* go offline from the idle loop */
+	bool hotplug_dead;		/* parked: the controlling CPU may INIT it */
 	void (*work_fn)(void *);		/* smp_run_async(): run when idle */
 	void *work_arg;
 	unsigned int work_from;			/* who to wake when it is done */

@@ -6,10 +6,13 @@
  * IA32_PAT and MTRRs (the CPU itself reads them, by a cross-CPU call) and
  * says at boot whether they agree with each other and with the IA32_PAT
  * value pat.c recorded (the one pat_policy shows); /sys/kernel/debug/x86/pat_cpus shows
- * the same, live, one line per CPU.
+ * the same, live, one line per CPU ("cpuN: offline" for a CPU taken
+ * offline).  A CPU brought back online is checked the same way against
+ * CPU 0 (cache_control_check_cpu()) before any task may run there.
  */
 #define pr_fmt(fmt) "x86/PAT: " fmt
 
+#include <linux/cpu.h>
 #include <linux/kernel.h>
 #include <linux/printk.h>
 #include <linux/smp.h>
@@ -86,6 +89,40 @@ static unsigned int check_boot_cpu_pat(bool *have_msr, u64 *want)
 	return 1;
 }
 
+/* 1 (and the message) if @cpu does not hold what CPU 0 holds in @c */
+static unsigned int report_differs(const struct cache_ctl *c, unsigned int cpu)
+{
+	if (!c[cpu].valid || same(&c[cpu], &c[0]))
+		return 0;
+	pr_err("CPU%u holds PAT %#018llx MTRRdefType %#llx MTRRs %016llx, CPU0 PAT %#018llx MTRRdefType %#llx MTRRs %016llx\n",
+	       cpu, c[cpu].pat, c[cpu].def_type, c[cpu].digest, c[0].pat,
+	       c[0].def_type, c[0].digest);
+	return 1;
+}
+
+/**
+ * cache_control_check_cpu() - the boot check for one CPU, against CPU 0
+ * @cpu: an online CPU
+ *
+ * For a CPU brought online after boot (arch/x86/kernel/hotplug.c), with
+ * the hotplug write side held.  Each of the two reads its own MSRs.
+ * Returns 0, or -EIO with the boot check's message.
+ */
+int cache_control_check_cpu(unsigned int cpu)
+{
+	static struct cache_ctl c[NR_CPUS];
+
+	if (cpu >= NR_CPUS)
+		return -EIO;
+	c[0].valid = false;
+	c[cpu].valid = false;
+	if (smp_call_function_single(0, read_cache_ctl, c) ||
+	    smp_call_function_single(cpu, read_cache_ctl, c) ||
+	    !c[0].valid || !c[cpu].valid)
+		return -EIO;
+	return report_differs(c, cpu) ? -EIO : 0;
+}
+
 /**
  * cache_control_check() - check that every online CPU holds the IA32_PAT
  * the kernel set up (the value pat_policy reports) and the boot CPU's MTRRs
@@ -94,21 +131,17 @@ static unsigned int check_boot_cpu_pat(bool *have_msr, u64 *want)
  */
 unsigned int cache_control_check(void)
 {
-	unsigned int cpu, n = num_online_cpus(), bad;
+	unsigned int cpu, n, bad;
 	bool have_msr;
 	u64 want;
 
+	cpus_read_lock();
+	n = num_online_cpus();
 	snapshot(cache_ctl);
 	bad = check_boot_cpu_pat(&have_msr, &want);
-	for_each_online_cpu(cpu) {
-		if (!cache_ctl[cpu].valid || same(&cache_ctl[cpu], &cache_ctl[0]))
-			continue;
-		pr_err("CPU%u holds PAT %#018llx MTRRdefType %#llx MTRRs %016llx, CPU0 PAT %#018llx MTRRdefType %#llx MTRRs %016llx\n",
-		       cpu, cache_ctl[cpu].pat, cache_ctl[cpu].def_type,
-		       cache_ctl[cpu].digest, cache_ctl[0].pat,
-		       cache_ctl[0].def_type, cache_ctl[0].digest);
-		bad++;
-	}
+	for_each_online_cpu(cpu)
+		bad += report_differs(cache_ctl, cpu);
+	cpus_read_unlock();
 	if (bad)
 		return bad;
 	if (have_msr)
@@ -125,10 +158,15 @@ static int pat_cpus_show(struct seq_file *m, void *priv)
 	static struct cache_ctl now[NR_CPUS];
 	unsigned int cpu;
 
+	cpus_read_lock();
 	snapshot(now);
-	for_each_online_cpu(cpu) {
+	for (cpu = 0; cpu < num_possible_cpus(); cpu++) {
 		const struct cache_ctl *c = &now[cpu];
 
+		if (!cpu_online(cpu)) {
+			seq_printf(m, "cpu%u: offline\n", cpu);
+			continue;
+		}
 		if (!c->valid)
 			continue;
 		seq_printf(m, "cpu%u: PAT=0x%016llx MTRRdefType=0x%llx MTRRs=",
@@ -140,6 +178,7 @@ static int pat_cpus_show(struct seq_file *m, void *priv)
 		seq_printf(m, " apicid=%u%s\n", c->apicid,
 			   same(c, &now[0]) ? "" : " differs-from-cpu0");
 	}
+	cpus_read_unlock();
 	return 0;
 }
 

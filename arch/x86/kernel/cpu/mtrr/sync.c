@@ -38,6 +38,7 @@
  */
 #define pr_fmt(fmt) "mtrr: " fmt
 
+#include <linux/cpu.h>
 #include <linux/kernel.h>
 #include <linux/printk.h>
 #include <linux/smp.h>
@@ -223,12 +224,29 @@ static void mtrr_state_warn(unsigned int mask)
 }
 
 /**
+ * mtrr_ap_init() - give this CPU, coming online after boot, the MTRRs in force
+ *
+ * The same steps as the rendezvous, on this CPU alone (SDM 11.11.7): the
+ * online CPUs already hold mtrr_state, and this one caches nothing they
+ * could see until it is online.  Reads mtrr_state now, not a copy, so an
+ * MTRR changed while this CPU was offline reaches it; the hotplug write
+ * side keeps any change from running meanwhile (cpus_read_lock()).
+ */
+void mtrr_ap_init(void)
+{
+	struct mtrr_sync d = { .want = &mtrr_state, .nr = 1 };
+
+	if (mtrr_state.have_mtrr)
+		mtrr_rendezvous(&d);
+}
+
+/**
  * mtrr_aps_sync() - give every online CPU the boot CPU's MTRRs
  *
  * At boot, once all CPUs are up (tests call it again).  Every online CPU
  * runs the SDM 11.11.8 sequence, each rewriting only the MSRs that differ
  * from the boot CPU's as read at boot; nothing happens on a CPU without
- * MTRRs.  The online CPUs must not change meanwhile.
+ * MTRRs.  The online CPUs do not change meanwhile (cpus_read_lock()).
  *
  * Returns the MTRR_CHANGE_MASK_* bits of what differed on any CPU, and
  * prints Linux's messages for them.
@@ -239,8 +257,10 @@ unsigned int mtrr_aps_sync(void)
 
 	if (!mtrr_state.have_mtrr)
 		return 0;
+	cpus_read_lock();
 	d.nr = num_online_cpus();
-	stop_machine_all(mtrr_rendezvous, &d);
+	stop_machine_cpuslocked(mtrr_rendezvous, &d);
+	cpus_read_unlock();
 	mtrr_state_warn(d.changed);
 	return d.changed;
 }
