@@ -122,6 +122,7 @@ void start_kernel(void)
 	serial8250_irq_init();	/* needs the IO-APIC and this CPU's APIC */
 	crash_test_run();
 	pat_cpus_debugfs_init();
+	cpu_online_sysfs_init();
 	efifb_init();		/* the firmware's, until the device's driver */
 	bochs_fb_init();
 	vfs_caches_init();

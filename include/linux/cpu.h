@@ -9,6 +9,9 @@
 #include <linux/types.h>
 
 void cpu_sysfs_init(void);
+void cpu_online_sysfs_init(void);
+/* a write to /sys/devices/system/cpu/cpuN/online: @count or an error */
+ssize_t cpu_online_store(unsigned int cpu, const char *buf, size_t count);
 
 /*
  * Take @cpu offline or bring it back.  0 on success (also for a CPU
