@@ -25,6 +25,7 @@
 #include <linux/kernel.h>
 #include <linux/mm_types.h>
 #include <linux/moduleparam.h>
+#include <linux/preempt.h>
 #include <linux/printk.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
@@ -406,9 +407,16 @@ int smp_boot_cpu(unsigned int cpu)
 		return -EINVAL;
 	pr_info("Booting Node 0 Processor %u APIC %#x\n", cpu,
 		cpu_map.apicid[cpu]);
+	/*
+	 * Kernel page-table commits wait with interrupts off while the CPU
+	 * is booting (smp_cpu_booting()): were this task preempted in
+	 * there, one of them could hold the CPU it needs to run again.
+	 */
+	preempt_disable();
 	__atomic_store_n(&smp_hotplugging, true, __ATOMIC_RELEASE);
 	err = do_boot_cpu(cpu, &ns);
 	__atomic_store_n(&smp_hotplugging, false, __ATOMIC_RELEASE);
+	preempt_enable();
 	if (!err && pat_ap_err[cpu]) {
 		pr_err("CPU%u does not hold the boot CPU's IA32_PAT\n", cpu);
 		err = -EIO;
