@@ -3,7 +3,10 @@
 """SMP end to end: the pat_smp KTAP suite at 1, 2, 4 and 8 CPUs with its
 operation log replayed on the host reference model (memtype-logcheck),
 the sched suite at 1, 2 and 4 CPUs and with CONFIG_SMP=n,
-the shell's view of the CPUs (up to 64, and a 65th refused), bad
+CPU offline/online rounds over every CPU but 0 at 4 CPUs while workers
+change page attributes and map write-combining memory (the cpu_hotplug
+suite; $CPU_HOTPLUG_ROUNDS rounds, default 50, 1000 with make check
+FULL=1), the shell's view of the CPUs (up to 64, and a 65th refused), bad
 bring-up input, a CONFIG_SMP=n kernel, and an oops on a secondary CPU,
 alone and with another CPU locked up (which only an NMI stops).  Prints TAP and a closing "N passed, N
 failed, N skipped" line; the figures the issue asks for (bring-up time
@@ -46,6 +49,8 @@ class Case:
         self.kind, self.kernel, self.want = kind, kernel, want
 
 
+HOTPLUG_ROUNDS = int(os.environ.get("CPU_HOTPLUG_ROUNDS", "50"))
+
 SHELL = ('shell.run="cat /sys/kernel/debug/x86/pat_cpus; '
          'cat /proc/cpuinfo; pat bench; poweroff"')
 
@@ -53,6 +58,9 @@ CASES = [Case(f"pat_smp/smp{n}", n, "ktest=pat_smp*", "ktest")
          for n in (1, 2, 4, 8)] + [
     # the scheduler's suite at each size, and with CONFIG_SMP=n below
     Case(f"sched/smp{n}", n, "ktest=sched", "ktest") for n in (1, 2, 4)] + [
+    Case("cpu_hotplug/smp4", 4,
+         f"ktest=cpu_hotplug cpu_hotplug.rounds={HOTPLUG_ROUNDS}", "ktest",
+         timeout=300 + HOTPLUG_ROUNDS),
     Case("shell/smp4", 4, SHELL, "shell", online=4),
     Case("shell/smp2-no-mtrr", 2, SHELL, "shell", online=2,
          cpu="qemu64,-mtrr"),
@@ -124,7 +132,7 @@ def run(case, kernels, logcheck):
     out, status, secs = qemu.boot(kernel, case.append, smp=case.smp,
                                   cpu=case.want.get("cpu", "qemu64"),
                                   debug_exit=case.kind in ("ktest", "oops"),
-                                  timeout=300)
+                                  timeout=case.want.get("timeout", 300))
     checked = None
     if case.kind == "ktest" and "memtype_log: begin" in out:
         p = subprocess.run([logcheck, "-"], input=out, text=True,
@@ -236,7 +244,8 @@ def oops_checks(case, out, status):
 
 def figures(case, out):
     for l in log_lines(out):
-        if "bring-up took" in l or re.search(r"# test_stress: cpu\d+:", l):
+        if ("bring-up took" in l or "rounds over CPUs" in l
+                or re.search(r"# test_stress: cpu\d+:", l)):
             print(f"# figure: {case.name}: {l.strip()}")
         elif "memtype log:" in l:
             print(f"# figure: {case.name}: {l.strip()}")
