@@ -40,6 +40,7 @@
 #include <asm/page.h>
 #include <asm/pat.h>
 #include <asm/pgtable.h>
+#include <asm/pgtable_txn.h>
 #include <asm/processor.h>
 #include <asm/smp.h>
 #include <asm/smp_cpus.h>
@@ -327,7 +328,11 @@ static bool wait_online(unsigned int cpu, u64 t0)
 /*
  * What a CPU left in its per-CPU area when it parked (arch_cpu_down())
  * means nothing once INIT has reset it: it starts as at boot, its idle
- * task's preemption count included.
+ * task's preemption count included.  INIT also empties its TLBs and
+ * paging-structure caches before it runs again, so it can reach no page
+ * table unlinked before now: it counts as flushed up to the current
+ * unlink generation, and the moment between its online bit and its
+ * first flush makes no page-table page look unsafe to reuse.
  */
 static void pcpu_reset(struct pcpu *p, u32 apicid)
 {
@@ -338,6 +343,7 @@ static void pcpu_reset(struct pcpu *p, u32 apicid)
 	p->call_pending = 0;
 	p->hotplug_die = false;
 	p->hotplug_dead = false;
+	p->tlb_seen_gen = __atomic_load_n(&pt_unlink_gen, __ATOMIC_ACQUIRE);
 }
 
 static int do_boot_cpu(unsigned int cpu, u64 *ns)
@@ -382,6 +388,9 @@ static int do_boot_cpu(unsigned int cpu, u64 *ns)
 	 * to run whatever lies at the page it names.
 	 */
 	apic_send_init(apicid);
+	/* it may have got as far as its online bit: it answers nothing now */
+	__atomic_fetch_and(&cpu_online_mask, ~(1ULL << cpu), __ATOMIC_SEQ_CST);
+	__atomic_fetch_and(&init_mm.cpu_mask, ~(1ULL << cpu), __ATOMIC_SEQ_CST);
 	__atomic_store_n(&smp_booting, false, __ATOMIC_RELEASE);
 	if (stack != idle_stack[cpu])
 		kfree(stack);
