@@ -90,12 +90,12 @@ CASES = [Case(f"pat_smp/smp{n}", n, "ktest=pat_smp*", "ktest")
     Case("maxcpus=1", 4, "maxcpus=1 " + SHELL, "shell", online=1),
     Case("cpu-never-starts", 4,
          "smpboot.test_deaf=2 smpboot.timeout_ms=1000 " + SHELL, "shell",
-         online=3, parked=2,
+         online=3, parked=2, offline=[2],
          msgs=["smpboot: CPU2 (APIC ID 0x2) did not come online "
                "in 1000 ms (it never reached the trampoline), skipped"]),
     Case("madt-absent-dup-bad-ids", 4,
          "smpboot.test_extra_lapic=0x40,1,0xff smpboot.timeout_ms=1000 "
-         + SHELL, "shell", online=4,
+         + SHELL, "shell", online=4, offline=[4],
          msgs=["smpboot: MADT LAPIC entry 5 (APIC ID 0x1, ACPI ID 0xff): "
                "duplicate APIC ID, ignored",
                "smpboot: MADT LAPIC entry 6 (APIC ID 0xff, ACPI ID 0xff): "
@@ -181,8 +181,13 @@ def shell_checks(case, out, status, answers):
                all(t >= want for t in took), f"{waits} {took}")
     for m in case.want.get("msgs", []):
         yield (f"logged: {m[:60]}...", log_has(out, m), "")
-    cpus = [l for l in qemu.command_output(
+    lines = [l for l in qemu.command_output(
         out, "cat /sys/kernel/debug/x86/pat_cpus") or [] if l]
+    cpus = [l for l in lines if not l.endswith(": offline")]
+    offline = [l for l in lines if l.endswith(": offline")]
+    want = [f"cpu{c}: offline" for c in case.want.get("offline", [])]
+    yield ("pat_cpus marks " + (f"{want} " if want else "no CPU ") +
+           "offline", offline == want, str(offline))
     yield ("pat_cpus lists every online CPU, all identical",
            len(cpus) == n and len({l.split(" apicid=")[0].split(": ")[1]
                                    for l in cpus}) == 1, str(cpus[:2]))
