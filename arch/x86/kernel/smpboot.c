@@ -532,17 +532,18 @@ void smp_init(void)
 		nr = maxcpus_limit ? maxcpus_limit : 1;
 	pr_info("Allowing %u CPUs, 0 hotplug CPUs\n", cpu_map.nr_possible ?: 1);
 	printk(KERN_INFO "smp: Bringing up secondary CPUs ...\n");
-	if (nr > 1 && trampoline_find()) {
+	/* also for CPUs maxcpus= leaves out: add_cpu() may start them later */
+	if (num_possible_cpus() > 1 && trampoline_find()) {
 		pr_err("no RAM below 640 KiB for the trampoline: one CPU only\n");
 		nr = 1;
-	}
-	if (nr > 1) {
+	} else if (num_possible_cpus() > 1) {
 		if (init_udelay == UINT_MAX)
 			init_udelay = smp_init_udelay(boot_cpu_data.x86_vendor,
 						      boot_cpu_data.x86);
 		trampoline_setup();
-		boot_secondaries(nr);
 	}
+	if (nr > 1)
+		boot_secondaries(nr);
 	printk(KERN_INFO "smp: Brought up 1 node, %u CPU%s\n",
 	       num_online_cpus(), num_online_cpus() > 1 ? "s" : "");
 	mtrr_aps_sync();

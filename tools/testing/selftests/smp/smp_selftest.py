@@ -87,7 +87,9 @@ CASES = [Case(f"pat_smp/smp{n}", n, "ktest=pat_smp*", "ktest")
     # the MP specification's wait, which qemu64 (AMD family 0xf) skips
     Case("nr_cpus=2", 4, "nr_cpus=2 cpu_init_udelay=10000 " + SHELL,
          "shell", online=2, init_wait=10000),
-    Case("maxcpus=1", 4, "maxcpus=1 " + SHELL, "shell", online=1),
+    # the others stay possible, offline, as on Linux
+    Case("maxcpus=1", 4, "maxcpus=1 " + SHELL, "shell", online=1,
+         offline=[1, 2, 3]),
     Case("cpu-never-starts", 4,
          "smpboot.test_deaf=2 smpboot.timeout_ms=1000 " + SHELL, "shell",
          online=3, parked=2, offline=[2],
