@@ -179,10 +179,14 @@ static int _cpu_up(unsigned int cpu)
  */
 int remove_cpu(unsigned int cpu)
 {
-	int err = cpu_hotplug_check(cpu);
+	int err;
 
+	/* Linux's CPU 0 device is offline_disabled: device_offline() -EPERM */
+	if (cpu == 0)
+		return -EPERM;
+	err = cpu_hotplug_check(cpu);
 	if (err)
-		return cpu == 0 ? -EBUSY : err;
+		return err;
 	cpu_maps_update_begin();
 	err = _cpu_down(cpu);
 	cpu_maps_update_done();
@@ -294,7 +298,7 @@ void cpus_read_unlock(void)
 
 int remove_cpu(unsigned int cpu)
 {
-	return cpu == 0 ? -EBUSY : -EINVAL;
+	return cpu == 0 ? -EPERM : -EINVAL;
 }
 
 int add_cpu(unsigned int cpu)

@@ -16,8 +16,8 @@ ssize_t cpu_online_store(unsigned int cpu, const char *buf, size_t count);
 /*
  * Take @cpu offline or bring it back.  0 on success (also for a CPU
  * already in that state), -EINVAL for a CPU that does not exist,
- * -EBUSY for CPU 0 (the boot CPU is not hotpluggable), for the last
- * online CPU and while secondary CPUs are frozen, -EDEADLK from a
+ * -EPERM for remove_cpu(0) (the boot CPU is not hotpluggable, as Linux's
+ * offline_disabled CPU 0 device), -EBUSY for the last online CPU and while secondary CPUs are frozen, -EDEADLK from a
  * caller holding cpus_read_lock(), or the bring-up's error.  May sleep.
  */
 int remove_cpu(unsigned int cpu);

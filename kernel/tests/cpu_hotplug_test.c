@@ -214,7 +214,7 @@ static void test_bad_requests(struct ktest *t)
 
 	if (!need_two(t))
 		return;
-	KTEST_EXPECT_EQ(t, remove_cpu(0), -EBUSY);
+	KTEST_EXPECT_EQ(t, remove_cpu(0), -EPERM);
 	KTEST_EXPECT_EQ(t, remove_cpu(num_possible_cpus()), -EINVAL);
 	KTEST_EXPECT_EQ(t, add_cpu(num_possible_cpus()), -EINVAL);
 	KTEST_EXPECT_EQ(t, add_cpu(NR_CPUS + 5), -EINVAL);
