@@ -115,37 +115,44 @@ void pfnmap_vma_release(struct vm_area_struct *vma)
 	vma->pfnmap_track_ctx = NULL;
 }
 
+/* the bytes from @addr to the end of its page table, at most @left */
+static unsigned long pte_run(unsigned long addr, unsigned long left)
+{
+	return min(left, ALIGN_DOWN(addr, PMD_SIZE) + PMD_SIZE - addr);
+}
+
 /* map [addr, addr + size) to the frames from @pfn, in one transaction */
 static int remap_pfn_range_notrack(struct vm_area_struct *vma,
 				   unsigned long addr, unsigned long pfn,
 				   unsigned long size, pgprot_t prot)
 {
 	struct mm_struct *mm = vma->vm_mm;
-	unsigned long off;
+	unsigned long off, run, i;
 	struct pt_txn t;
 	pteval_t *e;
 	int err;
 
 	/*
 	 * The entries of one page table are consecutive: walk the tables
-	 * once per table, not once per page (a 16 MiB BAR is 4096 pages).
+	 * once per table, not once per page (a 16 MiB BAR is 4096 pages),
+	 * and write each table's entries as one run.
 	 */
-	for (off = 0; off < size; off += PAGE_SIZE) {
-		if (!off || !((addr + off) & (PMD_SIZE - 1)))
-			e = user_pte_lookup(mm, addr + off);
-		else if (e)
-			e++;
-		/* Linux BUG()s on a frame mapped over another */
-		if (WARN_ON_ONCE(e && !user_pte_none(*e)))
-			return -EBUSY;
+	for (off = 0; off < size; off += run) {
+		run = pte_run(addr + off, size - off);
+		e = user_pte_lookup(mm, addr + off);
+		for (i = 0; e && i < run >> PAGE_SHIFT; i++)
+			/* Linux BUG()s on a frame mapped over another */
+			if (WARN_ON_ONCE(!user_pte_none(e[i])))
+				return -EBUSY;
 	}
 	pt_txn_begin_mm(&t, mm);
 	err = pt_txn_prealloc(&t, user_tables_for(addr, size));
-	for (off = 0, e = NULL; !err && off < size; off += PAGE_SIZE) {
-		e = !off || !((addr + off) & (PMD_SIZE - 1)) ?
-		    user_pte_alloc(&t, addr + off) : e + 1;
-		pt_txn_write(&t, e, PFN_PHYS(pfn + off / PAGE_SIZE) |
-			     pgprot_val(prot), addr + off, PG_LEVEL_4K);
+	for (off = 0; !err && off < size; off += run) {
+		run = pte_run(addr + off, size - off);
+		pt_txn_write_run(&t, user_pte_alloc(&t, addr + off),
+				 run >> PAGE_SHIFT,
+				 PFN_PHYS(pfn + (off >> PAGE_SHIFT)) |
+				 pgprot_val(prot), addr + off);
 	}
 	pt_txn_commit(&t);
 	return err;

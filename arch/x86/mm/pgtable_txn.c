@@ -194,6 +194,40 @@ void pt_txn_write(struct pt_txn *t, pteval_t *e, pteval_t v, unsigned long va,
 }
 
 /**
+ * pt_txn_write_run() - change a run of consecutive 4 KiB entries at once
+ * @t: the transaction
+ * @e: the first entry, found under @t
+ * @nr: entries, all in @e's table
+ * @v: the first entry's new value; each next one maps the next frame
+ *     with the same attributes.  0 clears the run.
+ * @va: the first address @e maps
+ *
+ * pt_txn_write() of each entry, for a whole mapping of consecutive
+ * frames (remap_pfn_range()) or its unmap: one stage check and one
+ * range to invalidate, from the first present old entry to the last,
+ * rather than one per page.
+ */
+void pt_txn_write_run(struct pt_txn *t, pteval_t *e, unsigned int nr,
+		      pteval_t v, unsigned long va)
+{
+	pteval_t step = v ? PAGE_SIZE : 0;
+	unsigned int i, first = nr, last = 0;
+
+	pt_txn_stage(t, PT_STAGE_ATTR);
+	v = pt_supported(v);
+	for (i = 0; i < nr; i++, v += step) {
+		if (pt_entry_present(e[i])) {
+			first = min(first, i);
+			last = i;
+		}
+		WRITE_ONCE(e[i], v);
+	}
+	if (first < nr)
+		tlb_batch_add(&t->flush, va + first * PAGE_SIZE,
+			      va + (last + 1) * PAGE_SIZE);
+}
+
+/**
  * pt_txn_split() - replace the large leaf *@e by a table of 512 smaller
  * @t: the transaction
  * @e: a 2 MiB or 1 GiB leaf

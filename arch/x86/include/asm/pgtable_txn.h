@@ -10,7 +10,8 @@
  *	err = pt_txn_prealloc(&t, n);		every table it may need
  *	if (!err) {
  *		pt_txn_split(&t, ...);		size changes ...
- *		pt_txn_write(&t, ...);		... attribute changes ...
+ *		pt_txn_write(&t, ...);		... attribute changes
+ *		pt_txn_write_run(&t, ...);	    (a run of them) ...
  *		pt_txn_replace_table(&t, ...);	... merges
  *	}
  *	pt_txn_commit(&t);			invalidate, free, unlock
@@ -97,6 +98,8 @@ bool pt_txn_held(void);
 
 void pt_txn_write(struct pt_txn *t, pteval_t *e, pteval_t v, unsigned long va,
 		  enum pg_level level);
+void pt_txn_write_run(struct pt_txn *t, pteval_t *e, unsigned int nr,
+		      pteval_t v, unsigned long va);
 void pt_txn_split(struct pt_txn *t, pteval_t *e, unsigned long va,
 		  enum pg_level level);
 void pt_txn_replace_table(struct pt_txn *t, pteval_t *e, pteval_t v,

@@ -12,12 +12,16 @@
  *    invalidation per stage, and one that does neither costs one;
  *  - vmap_range() over a table an earlier mapping left unlinks it;
  *  - merges and splits on one CPU while the others read through the
- *    range: every read sees the data, no table is reused early.
+ *    range: every read sees the data, no table is reused early;
+ *  - a run of user entries written at once: consecutive frames, the
+ *    attributes kept, and only the present old entries invalidated.
  */
 #include <linux/gfp.h>
 #include <linux/kernel.h>
 #include <linux/ktest.h>
 #include <linux/mm.h>
+#include <linux/mm_types.h>
+#include <linux/sched/mm.h>
 #include <linux/smp.h>
 #include <linux/string.h>
 #include <linux/time.h>
@@ -26,6 +30,7 @@
 #include <asm/pat_verify.h>
 #include <asm/pgtable.h>
 #include <asm/pgtable_txn.h>
+#include <asm/pgtable_user.h>
 #include <asm/processor.h>
 #include <asm/set_memory.h>
 #include <asm/tlbflush.h>
@@ -393,12 +398,65 @@ static void txn_test_split_merge_while_others_read(struct ktest *t)
 	__free_pages(virt_to_page((void *)va), 9);
 }
 
+#define RUN_VA		0x40000000UL	/* a 2 MiB-aligned user address */
+#define RUN_PFN		0xfd000UL	/* device frames: never touched */
+#define RUN_PROT	(_PAGE_PRESENT | _PAGE_RW | _PAGE_USER | _PAGE_PCD)
+
+/*
+ * pt_txn_write_run() on a user space no CPU runs: a run of 16 entries
+ * over 2 already present (entries 3 and 9) maps the 16 frames in order
+ * and invalidates pages 3 to 9 only; the run cleared leaves nothing and
+ * invalidates the 16 pages.
+ */
+static void txn_test_write_run(struct ktest *t)
+{
+	struct mm_struct *mm = mm_alloc();
+	struct pt_txn txn;
+	unsigned int i, bad = 0;
+	pteval_t *e;
+
+	if (!mm) {
+		ktest_fail(t, __FILE__, __LINE__, "mm_alloc() failed");
+		return;
+	}
+	pt_txn_begin_mm(&txn, mm);
+	if (pt_txn_prealloc(&txn, user_pte_tables_needed(mm, RUN_VA))) {
+		pt_txn_commit(&txn);
+		mmput(mm);
+		ktest_skip(t, "no memory for the tables");
+		return;
+	}
+	e = user_pte_alloc(&txn, RUN_VA);
+	e[3] = PFN_PHYS(1UL) | _PAGE_PRESENT | _PAGE_USER;
+	e[9] = PFN_PHYS(2UL) | _PAGE_PRESENT | _PAGE_USER;
+	pt_txn_write_run(&txn, e, 16, PFN_PHYS(RUN_PFN) | RUN_PROT, RUN_VA);
+	for (i = 0; i < 16; i++)
+		bad += e[i] != (PFN_PHYS(RUN_PFN + i) | RUN_PROT);
+	KTEST_EXPECT_EQ(t, bad, 0);
+	KTEST_EXPECT_EQ(t, e[16], 0);
+	KTEST_EXPECT_EQ(t, txn.flush.nr, 1);
+	KTEST_EXPECT_EQ(t, txn.flush.r[0].start, RUN_VA + 3 * PAGE_SIZE);
+	KTEST_EXPECT_EQ(t, txn.flush.r[0].end, RUN_VA + 10 * PAGE_SIZE);
+	KTEST_EXPECT_EQ(t, txn.flush.pages, 7);
+	pt_txn_flush(&txn);
+	pt_txn_write_run(&txn, e, 16, 0, RUN_VA);
+	for (i = 0, bad = 0; i < 16; i++)
+		bad += e[i] != 0;
+	KTEST_EXPECT_EQ(t, bad, 0);
+	KTEST_EXPECT_EQ(t, txn.flush.nr, 1);
+	KTEST_EXPECT_EQ(t, txn.flush.r[0].start, RUN_VA);
+	KTEST_EXPECT_EQ(t, txn.flush.r[0].end, RUN_VA + 16 * PAGE_SIZE);
+	pt_txn_commit(&txn);
+	mmput(mm);
+}
+
 static struct ktest_case txn_cases[] = {
 	KTEST_CASE(txn_test_misordered_free_is_refused),
 	KTEST_CASE(txn_test_ordered_free_is_reusable),
 	KTEST_CASE(txn_test_stages_cost_one_invalidation_each),
 	KTEST_CASE(txn_test_vmap_drops_empty_table),
 	KTEST_CASE(txn_test_split_merge_while_others_read),
+	KTEST_CASE(txn_test_write_run),
 	{}
 };
 KTEST_SUITE(x86_pt_txn, txn_cases);
