@@ -101,6 +101,13 @@ void zap_range(struct page_gather *g, struct vm_area_struct *vma,
 			va = next;	/* no table: nothing mapped here */
 			continue;
 		}
+		/* raw frames hold no page to put: clear them as one run */
+		if (vma->vm_flags & VM_PFNMAP) {
+			pt_txn_write_run(g->t, e, (next - va) >> PAGE_SHIFT,
+					 0, va);
+			va = next;
+			continue;
+		}
 		for (; va < next; va += PAGE_SIZE, e++) {
 			if (user_pte_none(*e))
 				continue;
