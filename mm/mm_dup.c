@@ -34,30 +34,48 @@ static bool is_cow(const struct vm_area_struct *vma)
 	       VM_MAYWRITE;
 }
 
-/* copy @src's entries into @child, inside @t, a transaction on @child */
-static void copy_entries(struct pt_txn *t, struct vm_area_struct *src)
+/*
+ * Copy @nr entries of one of @src's page tables, from @from (mapping
+ * @va on), into the child's, linking its table at the first entry that
+ * holds a page.
+ */
+static void copy_table(struct pt_txn *t, struct vm_area_struct *src,
+		       const pteval_t *from, unsigned long va, unsigned int nr)
 {
-	struct mm_struct *child = t->mm;
-	unsigned long va, pfn;
-	pteval_t *e, v;
+	bool cow = is_cow(src), pfnmap = src->vm_flags & VM_PFNMAP;
+	pteval_t *to = NULL, v;
+	unsigned long pfn;
+	unsigned int i;
 
-	for (va = src->vm_start; va < src->vm_end; va += PAGE_SIZE) {
-		e = user_pte_lookup(src->vm_mm, va);
-		if (!e) {
-			va = ALIGN_DOWN(va, PMD_SIZE) + PMD_SIZE - PAGE_SIZE;
-			continue;
-		}
-		v = READ_ONCE(*e);
+	for (i = 0; i < nr; i++) {
+		v = READ_ONCE(from[i]);
 		if (!user_pte_has_page(v))
 			continue;
-		if (is_cow(src))
+		if (cow)
 			v &= ~_PAGE_RW;
 		pfn = PHYS_PFN(v & PTE_PFN_MASK);
-		if (!is_zero_pfn(pfn) && !(src->vm_flags & VM_PFNMAP)) {
+		if (!pfnmap && !is_zero_pfn(pfn)) {
 			get_page(pfn_to_page(pfn));
-			child->rss++;
+			t->mm->rss++;
 		}
-		pt_txn_write(t, user_pte_alloc(t, va), v, va, PG_LEVEL_4K);
+		if (!to)
+			to = user_pte_alloc(t, va);
+		pt_txn_write(t, &to[i], v, va + i * PAGE_SIZE, PG_LEVEL_4K);
+	}
+}
+
+/* copy @src's entries into the child, inside @t, a transaction on it */
+static void copy_entries(struct pt_txn *t, struct vm_area_struct *src)
+{
+	unsigned long va, next;
+	pteval_t *e;
+
+	/* one walk per page table of each side: its entries are consecutive */
+	for (va = src->vm_start; va < src->vm_end; va = next) {
+		next = min(src->vm_end, ALIGN_DOWN(va, PMD_SIZE) + PMD_SIZE);
+		e = user_pte_lookup(src->vm_mm, va);
+		if (e)
+			copy_table(t, src, e, va, (next - va) >> PAGE_SHIFT);
 	}
 }
 
