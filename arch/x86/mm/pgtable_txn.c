@@ -295,7 +295,14 @@ void pt_txn_replace_table(struct pt_txn *t, pteval_t *e, pteval_t v,
 {
 	phys_addr_t table = *e & PTE_PFN_MASK;
 
-	pt_txn_stage(t, PT_STAGE_SIZE);
+	/*
+	 * A user space has 4 KiB pages only, so dropping one of its empty
+	 * tables never puts a large translation beside small ones: it joins
+	 * the open stage, and an unmap is one invalidation, leaves and
+	 * tables together, as with Linux's mmu_gather.
+	 */
+	if (v || !t->mm)
+		pt_txn_stage(t, PT_STAGE_SIZE);
 	tlb_batch_add(&t->flush, va, va + pt_level_size(level));
 	WRITE_ONCE(*e, pt_supported(v));
 	if (v) {

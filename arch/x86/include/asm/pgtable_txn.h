@@ -28,7 +28,9 @@
  *     both, because a CPU may cache a large and a small translation of one
  *     address at once and their attributes must then agree (SDM Vol. 3A
  *     4.10.2.3).  A call of the other kind first ends the stage with one
- *     cross-CPU invalidation of everything the stage changed.
+ *     cross-CPU invalidation of everything the stage changed.  In a user
+ *     space, which maps 4 KiB pages only, dropping an empty table joins
+ *     the open stage instead.
  *  3. A page-table page unlinked from the tables is freed only at commit,
  *     after the last invalidation: every online CPU has then flushed, and
  *     so dropped any paging-structure cache entry pointing into it.  Each

@@ -13,6 +13,9 @@
  *    splits, mremap, fork (and fork failing half way), madvise refusals;
  *  - a driver's ioremap_uc() racing user mappings on another CPU: every
  *    mapping made has the mode the tree holds while it is held;
+ *  - a mapping over several page tables: every frame in place, fork's
+ *    copy equal, a munmap in the middle and the rest, each with one
+ *    full flush of the one CPU running the space and no other CPU's;
  *  - a randomized sequence of map, fork, munmap, mprotect, mremap and
  *    exit over several ranges, the tree checked after every step against
  *    a model of the reservations (pfnmap_rounds=N on the command line;
@@ -40,8 +43,11 @@
 #include <linux/stat.h>
 #include <linux/string.h>
 #include <asm/io.h>
+#include <asm/irqflags.h>
+#include <asm/mmu_context.h>
 #include <asm/mtrr.h>
 #include <asm/pat.h>
+#include <asm/percpu.h>
 #include <asm/pfnmap.h>
 #include <asm/pgtable.h>
 #include <asm/pgtable_user.h>
@@ -561,6 +567,119 @@ static void test_fork(struct ktest *t)
 	KTEST_EXPECT_EQ(t, entries(NULL, 0), 0);
 }
 
+/* run this CPU on @to (from @from), as the test task's space */
+static void p_switch(struct mm_struct *from, struct mm_struct *to)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	switch_mm_irqs_off(from, to);
+	current->active_mm = to;
+	current->mm = to == &init_mm ? NULL : to;
+	local_irq_restore(flags);
+}
+
+/* how many of [va, va + n pages) map the frames from @phys, WC */
+static unsigned long wc_run(struct mm_struct *mm, unsigned long va,
+			    unsigned long n, u64 phys)
+{
+	unsigned long i, ok = 0;
+
+	for (i = 0; i < n; i++)
+		ok += pte_is(mm, va + i * P, phys + i * P, WC);
+	return ok;
+}
+
+/* no entry in [va, va + n pages) */
+static bool none_in(struct mm_struct *mm, unsigned long va, unsigned long n)
+{
+	unsigned long i;
+
+	for (i = 0; i < n; i++)
+		if (pte_of(mm, va + i * P))
+			return false;
+	return true;
+}
+
+struct flush_count {
+	unsigned long full, single, remote;
+};
+
+/* this CPU's flushes, and the user flushes every other CPU was asked */
+static void flush_count(struct flush_count *f)
+{
+	unsigned int cpu;
+
+	f->full = this_pcpu()->tlb_full;
+	f->single = this_pcpu()->tlb_single;
+	f->remote = 0;
+	for_each_online_cpu(cpu)
+		if (cpu != smp_processor_id())
+			f->remote += per_cpu_ptr(cpu)->tlb_mm_remote;
+}
+
+static bool flushes_since(const struct flush_count *a, unsigned long full)
+{
+	struct flush_count b;
+
+	flush_count(&b);
+	return b.full - a->full == full && b.single == a->single &&
+	       b.remote == a->remote;
+}
+
+#define BULK		1100UL		/* pages: three page tables */
+#define BULK_VA		(UVA + PMD_SIZE - 100 * P)
+
+/*
+ * 1100 pages from 100 pages below a 2 MiB boundary: the entries of three
+ * page tables.  Every frame where it belongs, fork's copy the same; with
+ * the space on this CPU only, mapping flushes nothing (the entries were
+ * absent) and each munmap is one full flush here and none elsewhere.
+ */
+static void test_bulk_tables(struct ktest *t)
+{
+	struct mm_struct *child, *was;
+	struct flush_count f;
+	unsigned long mid = BULK_VA + 600 * P;
+	struct pctx c;
+	u64 b;
+
+	if (!p_begin(t, &c))
+		return;
+	b = tbase();
+	was = current->active_mm ?: &init_mm;
+	p_switch(was, c.mm);
+	flush_count(&f);
+	KTEST_ASSERT_TRUE(t, p_map(&c, c.mm, BULK_VA, BULK * P, MAP_SHARED,
+				   0) == BULK_VA);
+	KTEST_EXPECT_TRUE(t, flushes_since(&f, 0));
+	KTEST_EXPECT_EQ(t, wc_run(c.mm, BULK_VA, BULK, b), BULK);
+	KTEST_EXPECT_TRUE(t, none_in(c.mm, BULK_VA - 4 * P, 4));
+	KTEST_EXPECT_TRUE(t, none_in(c.mm, BULK_VA + BULK * P, 4));
+	child = dup_mm(c.mm);
+	KTEST_ASSERT_TRUE(t, child != NULL);
+	KTEST_EXPECT_EQ(t, wc_run(child, BULK_VA, BULK, b), BULK);
+	/* a hole across the second boundary, then the rest */
+	flush_count(&f);
+	KTEST_EXPECT_EQ(t, do_munmap(c.mm, mid, 100 * P), 0);
+	KTEST_EXPECT_TRUE(t, flushes_since(&f, 1));
+	KTEST_EXPECT_TRUE(t, none_in(c.mm, mid, 100));
+	KTEST_EXPECT_EQ(t, wc_run(c.mm, BULK_VA, 600, b), 600);
+	KTEST_EXPECT_EQ(t, wc_run(c.mm, mid + 100 * P, BULK - 700,
+				  b + 700 * P), BULK - 700);
+	KTEST_EXPECT_EQ(t, wc_run(child, BULK_VA, BULK, b), BULK);
+	flush_count(&f);
+	KTEST_EXPECT_EQ(t, do_munmap(c.mm, BULK_VA, BULK * P), 0);
+	KTEST_EXPECT_TRUE(t, flushes_since(&f, 1));
+	KTEST_EXPECT_TRUE(t, none_in(c.mm, BULK_VA, BULK));
+	KTEST_EXPECT_EQ(t, c.mm->pgtables, 0);
+	KTEST_EXPECT_TRUE(t, only_entry(b, b + BULK * P, WC));
+	p_switch(c.mm, was);
+	mmput(child);
+	KTEST_EXPECT_EQ(t, entries(NULL, 0), 0);
+	p_end(t, &c);
+}
+
 /*
  * A driver's ioremap_uc() on one CPU racing a user mapping asking WC of
  * the same frames on another.  Whichever reserves first sets the type;
@@ -966,6 +1085,7 @@ static struct ktest_case pfnmap_cases[] = {
 	KTEST_CASE(test_splits_share),
 	KTEST_CASE(test_mremap),
 	KTEST_CASE(test_fork),
+	KTEST_CASE(test_bulk_tables),
 	KTEST_CASE(test_race_with_ioremap),
 	KTEST_CASE(test_madvise),
 	KTEST_CASE(test_random_sequences),
