@@ -73,6 +73,15 @@ void __iomem *ioremap_uc(resource_size_t phys_addr, unsigned long size);
 void __iomem *ioremap_wc(resource_size_t phys_addr, unsigned long size);
 void __iomem *ioremap_wc_err(resource_size_t phys_addr, unsigned long size,
 			     int *err);
+
+/*
+ * Write-combining through a WC MTRR where PAT is off (Linux's calls,
+ * arch/x86/kernel/cpu/mtrr/api.c): drivers call arch_phys_wc_add() next
+ * to ioremap_wc() and keep the handle for arch_phys_wc_del().
+ */
+int arch_phys_wc_add(unsigned long base, unsigned long size);
+void arch_phys_wc_del(int handle);
+int arch_phys_wc_index(int handle);
 void __iomem *ioremap_wt(resource_size_t phys_addr, unsigned long size);
 void __iomem *ioremap_cache(resource_size_t phys_addr, unsigned long size);
 void iounmap(volatile void __iomem *addr);

@@ -101,6 +101,22 @@ void mtrr_check_ram(void);
 unsigned int mtrr_aps_sync(void);
 /* a CPU coming online after boot takes mtrr_state itself */
 void mtrr_ap_init(void);
+/* after a change of mtrr_state: every online CPU takes it (sync.c) */
+void mtrr_write_all(void);
+
+/*
+ * Run-time changes (api.c), Linux 6.1's calls: a register number or a
+ * -errno.  Sizes and bases are bytes, or pages for the *_page() forms.
+ */
+int mtrr_add(unsigned long base, unsigned long size, unsigned int type,
+	     bool increment);
+int mtrr_add_page(unsigned long base, unsigned long size, unsigned int type,
+		  bool increment);
+int mtrr_del(int reg, unsigned long base, unsigned long size);
+int mtrr_del_page(int reg, unsigned long base, unsigned long size);
+void mtrr_usage_init(void);
+/* mtrr_state and the usage counts (MTRR_MAX_VAR_RANGES), consistently */
+void mtrr_snapshot(struct mtrr_state *s, unsigned int *usage);
 
 /* one CPU's steps in the rendezvous of mtrr_aps_sync(), for tests */
 struct mtrr_sync_stats {

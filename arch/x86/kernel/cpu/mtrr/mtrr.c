@@ -17,6 +17,7 @@
 #include <linux/vfile.h>
 #include <asm/msr-index.h>
 #include <asm/mtrr.h>
+#include <asm/mtrr_plan.h>
 #include <asm/processor.h>
 #include <asm/special_insns.h>
 
@@ -121,6 +122,7 @@ void mtrr_bp_init(void)
 			(unsigned long long)s->def_type_msr);
 		return;
 	}
+	mtrr_usage_init();
 	pr_info("MTRR default type: %s, %u variable ranges, fixed ranges %s\n",
 		mtrr_attrib_to_str(s->def_type), s->num_var,
 		s->have_fixed && s->fixed_enabled ? "enabled" : "disabled");
@@ -156,19 +158,21 @@ void mtrr_check_ram(void)
 	}
 }
 
+/* Linux's format; the counts are mtrr_add()'s (1 for firmware's ranges) */
 static int mtrr_proc_show(struct seq_file *m, void *priv)
 {
-	const struct mtrr_state *s = &mtrr_state;
+	struct mtrr_state s;
+	unsigned int usage[MTRR_MAX_VAR_RANGES];
 	unsigned long base, size;
 	unsigned int i;
-	u64 b, e;
 	char factor;
+	u8 type;
 
-	for (i = 0; i < s->num_var; i++) {
-		if (!mtrr_var_range_bounds(s, i, &b, &e))
+	mtrr_snapshot(&s, usage);
+	for (i = 0; i < s.num_var; i++) {
+		mtrr_var_get(&s, i, &base, &size, &type);
+		if (!size)
 			continue;
-		base = b >> 12;
-		size = (e - b) >> 12;
 		if (size < (0x100000 >> 12)) {
 			factor = 'K';
 			size <<= 12 - 10;
@@ -176,9 +180,9 @@ static int mtrr_proc_show(struct seq_file *m, void *priv)
 			factor = 'M';
 			size >>= 20 - 12;
 		}
-		seq_printf(m, "reg%02u: base=0x%06lx000 (%5luMB), size=%5lu%cB, count=1: %s\n",
-			   i, base, base >> (20 - 12), size, factor,
-			   mtrr_attrib_to_str(s->var[i].base & 0xff));
+		seq_printf(m, "reg%02u: base=0x%06lx000 (%5luMB), size=%5lu%cB, count=%u: %s\n",
+			   i, base, base >> (20 - 12), size, factor, usage[i],
+			   mtrr_attrib_to_str(type));
 	}
 	return 0;
 }

@@ -21,6 +21,9 @@
  *   14-15. stop_machine_all() waits until all are done (its exit
  *          barrier), then interrupts come back on.
  *
+ * mtrr_write_all() runs the same rendezvous after mtrr_add() or
+ * mtrr_del() changed mtrr_state (api.c), without the messages.
+ *
  * The new types take effect on a CPU at step 10.  By then every CPU has
  * written back its caches, fills no line and holds the new MTRRs, so no
  * line is cached under the old types once any CPU caches under the new.
@@ -223,6 +226,22 @@ static void mtrr_state_warn(unsigned int mask)
 	pr_info("corrected configuration.\n");
 }
 
+/*
+ * One rendezvous of every online CPU; the MTRR_CHANGE_MASK_* found.  The
+ * caller holds cpus_read_lock(), so the CPUs counted are the CPUs that
+ * meet, and none comes online with an older mtrr_state meanwhile.
+ */
+static unsigned int mtrr_sync_run(void)
+{
+	struct mtrr_sync d = { .want = &mtrr_state };
+
+	if (!mtrr_state.have_mtrr)
+		return 0;
+	d.nr = num_online_cpus();
+	stop_machine_cpuslocked(mtrr_rendezvous, &d);
+	return d.changed;
+}
+
 /**
  * mtrr_ap_init() - give this CPU, coming online after boot, the MTRRs in force
  *
@@ -253,14 +272,24 @@ void mtrr_ap_init(void)
  */
 unsigned int mtrr_aps_sync(void)
 {
-	struct mtrr_sync d = { .want = &mtrr_state };
+	unsigned int changed;
 
-	if (!mtrr_state.have_mtrr)
-		return 0;
 	cpus_read_lock();
-	d.nr = num_online_cpus();
-	stop_machine_cpuslocked(mtrr_rendezvous, &d);
+	changed = mtrr_sync_run();
 	cpus_read_unlock();
-	mtrr_state_warn(d.changed);
-	return d.changed;
+	mtrr_state_warn(changed);
+	return changed;
+}
+
+/**
+ * mtrr_write_all() - write a changed mtrr_state to every online CPU
+ *
+ * The same rendezvous as mtrr_aps_sync(), after mtrr_add_page() or
+ * mtrr_del_page() changed mtrr_state: every CPU differs from it then, by
+ * design, so nothing is reported.  The caller holds cpus_read_lock()
+ * and then mtrr_lock.
+ */
+void mtrr_write_all(void)
+{
+	mtrr_sync_run();
 }
