@@ -23,8 +23,10 @@
  *
  * Write-combining matters here: the console writes the framebuffer in
  * long sequential runs and never reads it, the case WC exists for.  With
- * PAT off ioremap_wc() gives UC-, which is slower on hardware but draws
- * the same.
+ * PAT off ioremap_wc() gives UC-, and the driver asks for a WC MTRR over
+ * the BAR with arch_phys_wc_add(), as Linux's drivers do; an MTRR of UC
+ * over the BAR (SeaBIOS's 0xc0000000-0xffffffff) still wins, so the
+ * probe logs the type the CPU really uses (pat_kernel_effective()).
  */
 #include <linux/aperture.h>
 #include <linux/fb.h>
@@ -34,6 +36,8 @@
 #include <linux/sched.h>
 #include <linux/string.h>
 #include <asm/io.h>
+#include <asm/mtrr.h>
+#include <asm/pat.h>
 #include <video/nomodeset.h>
 
 #define BOCHS_VENDOR		0x1234
@@ -219,6 +223,27 @@ static int bochs_set_mode(void)
 	return 0;
 }
 
+/* arch_phys_wc_add()'s handle for the BAR, for arch_phys_wc_del() */
+static int bochs_wc_handle;
+
+/* the mapping's page-table type, the MTRRs' and what the CPU makes of both */
+static void bochs_report_type(u64 start, u64 len)
+{
+	enum page_cache_mode pte;
+	int eff;
+	u8 mtrr;
+
+	eff = pat_kernel_effective((unsigned long)bochs_fb.screen_base, start,
+				   len, &pte, &mtrr);
+	if (eff < 0)
+		return;
+	pr_info("bochs: framebuffer [mem %#018llx-%#018llx] mapped %s, MTRR %s: effective %s\n",
+		(unsigned long long)start, (unsigned long long)(start + len - 1),
+		cattr_name(pte),
+		mtrr == MTRR_TYPE_INVALID ? "none" : mtrr_attrib_to_str(mtrr),
+		cattr_name(eff));
+}
+
 static void bochs_release_regions(struct pci_dev *dev)
 {
 	int i;
@@ -266,6 +291,8 @@ static int bochs_probe(struct pci_dev *dev)
 		bochs_release_regions(dev);
 		return -ENOMEM;
 	}
+	bochs_wc_handle = arch_phys_wc_add(start, len);
+	bochs_report_type(start, len);
 	bochs_fb.phys = start;
 	bochs_fb.size = len;
 	if (bochs_set_mode()) {
@@ -286,6 +313,8 @@ static int bochs_probe(struct pci_dev *dev)
 	return 0;
 
 err_unmap:
+	arch_phys_wc_del(bochs_wc_handle);
+	bochs_wc_handle = 0;
 	iounmap(bochs_fb.screen_base);
 	bochs_fb.screen_base = NULL;
 	bochs_release_regions(dev);

@@ -27,5 +27,8 @@ int memtype_reserve(u64 start, u64 end, enum page_cache_mode req,
 		    enum page_cache_mode *new_type);
 int memtype_free(u64 start, u64 end);
 enum page_cache_mode lookup_memtype(u64 paddr);
+/* effective_map.c: the type the CPU uses for a kernel mapping, or -EFAULT */
+int pat_kernel_effective(unsigned long va, u64 pa, u64 size,
+			 enum page_cache_mode *pte, u8 *mtrr);
 
 #endif /* _ASM_X86_PAT_H */

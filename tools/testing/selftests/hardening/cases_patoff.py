@@ -1,8 +1,15 @@
 # SPDX-License-Identifier: GPL-2.0
 """PAT off, by the command line and by the CPU: every pat_* KTAP suite
 must pass (cases that need PAT skip and say so), set_memory_*() must put
-pages back to WB, and the alias check must agree."""
+pages back to WB, and the alias check must agree.  With PAT off, by the
+command line, the CPU or CONFIG_X86_PAT=n, and without MTRRs, the bochs
+framebuffer gets a WC MTRR where it can and its effective type is the
+SDM's (UC under SeaBIOS's UC range)."""
+import os
+import re
+
 import ktap
+import qemu
 from hardening_case import Case, log_lines
 
 ALIAS = "cat /sys/kernel/debug/x86/pat_alias_check"
@@ -35,4 +42,87 @@ CASES = [
          ktest_check("PAT not supported by the CPU."),
          append="ktest=pat_*", cpu="qemu64,-pat", smp=2, debug_exit=True,
          timeout=300),
+]
+
+
+# The bochs framebuffer with PAT off (Documentation/x86/mtrr.rst): a WC
+# MTRR over its BAR through arch_phys_wc_add(), which SeaBIOS's UC range
+# 0xc0000000-0xffffffff overlaps, so the CPU still uses UC there.
+MTRR = "cat /proc/mtrr"
+CPUS = "cat /sys/kernel/debug/x86/pat_cpus"
+FB_SCRIPT = f'shell.run="{MTRR}; {CPUS}; poweroff"'
+FB_LINE = re.compile(r"bochs: framebuffer \[mem 0x([0-9a-f]+)-0x([0-9a-f]+)\] "
+                     r"mapped (\S+), MTRR (\S+): effective (\S+)$")
+NOPAT_KERNEL = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                            "..", "..", "..", "..", "build", "nopat",
+                            "vmlinux")
+
+
+def fb_type(why, pte, mtrr, effective, wc_mtrr):
+    """PAT off for @why: the framebuffer mapped @pte under MTRR type
+    @mtrr is @effective, /proc/mtrr lists a WC range at its BAR if
+    @wc_mtrr, and every CPU holds the same MTRRs"""
+    def check(out, status):
+        lines = log_lines(out)
+        if why:
+            yield f"logged: {why}", why in lines, ""
+        found = [m for m in map(FB_LINE.search, lines) if m]
+        yield "the framebuffer's type is logged once", len(found) == 1, \
+            f"{len(found)} lines"
+        if not found:
+            return
+        m = found[0]
+        got = (m.group(3), m.group(4), m.group(5))
+        yield (f"mapped {pte}, MTRR {mtrr}: effective {effective}",
+               got == (pte, mtrr, effective), f"got {got}")
+        base, last = int(m.group(1), 16), int(m.group(2), 16)
+        want = (f"base=0x{base >> 12:06x}000 ({base >> 20:5d}MB), "
+                f"size={(last + 1 - base) >> 20:5d}MB, count=1: "
+                "write-combining")
+        table = qemu.command_output(out, MTRR) or []
+        listed = any(want in l for l in table)
+        yield ("/proc/mtrr lists the BAR write-combining" if wc_mtrr else
+               "/proc/mtrr lists no write-combining range"),\
+            listed == wc_mtrr and (wc_mtrr or not any(
+                "write-combining" in l for l in table)), "; ".join(table)
+        cpus = [l for l in qemu.command_output(out, CPUS) or []
+                if l.startswith("cpu")]
+        digests = {l.split("MTRRs=")[1].split()[0] for l in cpus
+                   if "MTRRs=" in l}
+        yield "every CPU holds the same MTRRs", len(cpus) == 2 and \
+            len(digests) == 1, "; ".join(cpus)
+        yield "no WC MTRR warning", not any(
+            "Failed to add WC MTRR" in l for l in lines), ""
+        yield "powered off", status == 0, f"status {status}"
+    return check
+
+
+NO_MTRR_LINE = ("mtrr: no MTRRs and no PAT: [mem 0x00000000fd000000-"
+                "0x00000000fdffffff] cannot be write-combining")
+
+CASES += [
+    Case("nopat-fb-wc-mtrr",
+         fb_type("x86/PAT: PAT support disabled via boot option.",
+                 "uncached-minus", "uncachable", "uncached", True),
+         append="nopat " + FB_SCRIPT, smp=2),
+    Case("cpu-without-pat-fb-wc-mtrr",
+         fb_type("x86/PAT: PAT not supported by the CPU.",
+                 "uncached-minus", "uncachable", "uncached", True),
+         append=FB_SCRIPT, cpu="qemu64,-pat", smp=2),
+    # PAT still maps WC: nothing to add, and no /proc/mtrr to list it
+    Case("cpu-without-mtrr-fb",
+         fb_type("mtrr: CPU has no MTRRs: memory types come from PAT alone",
+                 "write-combining", "none", "write-combining", False),
+         append=FB_SCRIPT, cpu="qemu64,-mtrr", smp=2),
+    Case("nopat-cpu-without-mtrr-fb",
+         fb_type(NO_MTRR_LINE, "uncached-minus", "none", "uncached", False),
+         append="nopat " + FB_SCRIPT, cpu="qemu64,-mtrr", smp=2),
+    Case("config-pat-n-fb-wc-mtrr",
+         fb_type("x86/PAT: PAT support disabled because CONFIG_X86_PAT is "
+                 "disabled in the kernel.",
+                 "uncached-minus", "uncachable", "uncached", True),
+         skip=None if os.path.exists(NOPAT_KERNEL) else
+         "no build/nopat/vmlinux (make -C tools/testing/selftests/pat "
+         "nopat-kernel)",
+         kernel=NOPAT_KERNEL, append=FB_SCRIPT, smp=2),
 ]

@@ -47,7 +47,8 @@ def main():
             return "", None, 0.0
         kw = dict(c.boot)
         kw.setdefault("timeout", 120)
-        return qemu.boot(a.kernel, **kw)
+        # a case may boot another build (CONFIG_X86_PAT=n)
+        return qemu.boot(kw.pop("kernel", a.kernel), **kw)
 
     passed = failed = 0
     with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
