@@ -32,6 +32,7 @@ struct vfile {
 	char path[VFILE_PATH_MAX];	/* absolute; "" marks a free slot */
 	vfile_show_t show;		/* text files */
 	const struct vfile_bin *bin;	/* binary files */
+	const struct vfile_ops *ops;	/* text files that take writes */
 	loff_t size;			/* binary files */
 	void *private;
 };
@@ -146,7 +147,8 @@ static struct vfile *vfile_find(const char *path)
 }
 
 static int vfile_add(const char *root, const char *rel, vfile_show_t show,
-		     const struct vfile_bin *bin, loff_t size, void *private)
+		     const struct vfile_bin *bin, const struct vfile_ops *ops,
+		     loff_t size, void *private)
 {
 	struct vfile *slot = NULL;
 	char path[VFILE_PATH_MAX];
@@ -183,6 +185,7 @@ static int vfile_add(const char *root, const char *rel, vfile_show_t show,
 	strscpy(slot->path, path, sizeof(slot->path));
 	slot->show = show;
 	slot->bin = bin;
+	slot->ops = ops;
 	slot->size = size;
 	slot->private = private;
 out:
@@ -193,7 +196,7 @@ out:
 int debugfs_create_file(const char *path, vfile_show_t show, void *private)
 {
 #ifdef CONFIG_DEBUG_FS
-	return vfile_add("/sys/kernel/debug", path, show, NULL, 0, private);
+	return vfile_add("/sys/kernel/debug", path, show, NULL, NULL, 0, private);
 #else
 	return 0;
 #endif
@@ -230,7 +233,7 @@ int debugfs_remove(const char *path)
  */
 int proc_create_single(const char *path, vfile_show_t show, void *private)
 {
-	return vfile_add("/proc", path, show, NULL, 0, private);
+	return vfile_add("/proc", path, show, NULL, NULL, 0, private);
 }
 
 /**
@@ -245,7 +248,7 @@ int proc_create_single(const char *path, vfile_show_t show, void *private)
  */
 int sysfs_create_single(const char *path, vfile_show_t show, void *private)
 {
-	return vfile_add("/sys", path, show, NULL, 0, private);
+	return vfile_add("/sys", path, show, NULL, NULL, 0, private);
 }
 
 /**
@@ -260,7 +263,47 @@ int sysfs_create_single(const char *path, vfile_show_t show, void *private)
 int sysfs_create_bin_file(const char *path, const struct vfile_bin *bin,
 			  loff_t size, void *private)
 {
-	return vfile_add("/sys", path, NULL, bin, size, private);
+	return vfile_add("/sys", path, NULL, bin, NULL, size, private);
+}
+
+/**
+ * proc_create_ops() - add /proc/@path, a text file that also takes writes
+ * @path: relative to /proc
+ * @show: writes the contents, as for proc_create_single()
+ * @ops: its mode and its write, ioctl and release calls
+ * @private: passed to @show
+ *
+ * proc_create_single()'s rules and return values.
+ */
+int proc_create_ops(const char *path, vfile_show_t show,
+		    const struct vfile_ops *ops, void *private)
+{
+	if (!ops)
+		return -EINVAL;
+	return vfile_add("/proc", path, show, NULL, ops, 0, private);
+}
+
+/**
+ * vfile_ops_get() - the calls of the text file registered at @path
+ * @path: absolute and resolved, as an inode of vfilefs keeps it
+ * @ops: receives them
+ *
+ * Returns 0, or -ENOENT when no file with calls is registered there.
+ */
+int vfile_ops_get(const char *path, const struct vfile_ops **ops)
+{
+	unsigned long flags;
+	struct vfile *f;
+	int ret = -ENOENT;
+
+	spin_lock_irqsave(&vfile_lock, flags);
+	f = vfile_find(path);
+	if (f && f->ops) {
+		*ops = f->ops;
+		ret = 0;
+	}
+	spin_unlock_irqrestore(&vfile_lock, flags);
+	return ret;
 }
 
 /**

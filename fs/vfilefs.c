@@ -14,7 +14,8 @@
  * but for a process file that fs/proc/ gives its own operations
  * (proc_pid_file_ops(): oom_score_adj, 0644); binary files
  * (sysfs_create_bin_file()) have their own mode and operations
- * (fs/vfile_bin.c).
+ * (fs/vfile_bin.c), and so do text files that take writes and ioctls
+ * (proc_create_ops(): /proc/mtrr).
  *
  * proc also shows the processes: /proc/self and /proc/<pid>/ come from
  * fs/proc/base.c, asked at each lookup, open and readdir.  /proc/self's
@@ -69,6 +70,7 @@ static const struct inode_operations vfilefs_dir_iops;
 static const struct inode_operations vfilefs_link_iops;
 static const struct file_operations vfilefs_dir_fops;
 static const struct file_operations vfilefs_file_fops;
+static const struct file_operations vfilefs_ops_fops;
 
 /*
  * The target of a process link (fs/proc/base.c), in memory of its own
@@ -99,6 +101,7 @@ static struct inode *vfilefs_inode(struct super_block *sb, const char *path,
 	struct inode *inode = new_inode(sb);
 	char *p = kmalloc(strlen(path) + 1, GFP_KERNEL);
 	const struct vfile_bin *bin;
+	const struct vfile_ops *ops;
 	loff_t size;
 
 	if (!inode || !p) {
@@ -124,6 +127,9 @@ static struct inode *vfilefs_inode(struct super_block *sb, const char *path,
 		inode->i_mode = S_IFREG | bin->mode;
 		inode->i_size = size;
 		inode->i_fop = &vfile_bin_fops;
+	} else if (!vfile_ops_get(path, &ops)) {
+		inode->i_mode = S_IFREG | ops->mode;
+		inode->i_fop = &vfilefs_ops_fops;
 	} else {
 		/* a process file may be writable (oom_score_adj) */
 		const struct file_operations *fops =
@@ -310,6 +316,8 @@ static const struct file_operations vfilefs_dir_fops = {
 
 struct vfile_text {
 	size_t len;
+	const struct vfile_ops *ops;	/* proc_create_ops()'s, or NULL */
+	void *ops_private;		/* vfile_file_private() */
 	char buf[];
 };
 
@@ -341,6 +349,8 @@ static int vfilefs_open(struct inode *inode, struct file *file)
 			return err;
 		}
 		t->len = m.count;
+		t->ops = NULL;
+		t->ops_private = NULL;
 		file->private_data = t;
 		return 0;
 	}
@@ -372,6 +382,78 @@ static const struct file_operations vfilefs_file_fops = {
 	.open = vfilefs_open,
 	.release = vfilefs_release,
 };
+
+/*
+ * proc_create_ops() files: the text as for any other, plus the owner's
+ * write, ioctl and release.  The calls are looked up at open, so a file
+ * removed meanwhile opens as ENOENT.
+ */
+static int vfilefs_ops_open(struct inode *inode, struct file *file)
+{
+	const struct vfile_ops *ops;
+	struct vfile_text *t;
+	int err;
+
+	if (vfile_ops_get(vfile_path(inode), &ops))
+		return -ENOENT;
+	err = ops->open ? ops->open(file) : 0;
+	if (err)
+		return err;
+	err = vfilefs_open(inode, file);
+	if (err)
+		return err;
+	t = file->private_data;
+	t->ops = ops;
+	return 0;
+}
+
+static ssize_t vfilefs_ops_write(struct file *file, struct iov_iter *from,
+				 loff_t *pos)
+{
+	struct vfile_text *t = file->private_data;
+
+	return t->ops->write ? t->ops->write(file, from) : -EINVAL;
+}
+
+static long vfilefs_ops_ioctl(struct file *file, unsigned int cmd,
+			      unsigned long arg)
+{
+	struct vfile_text *t = file->private_data;
+
+	return t->ops->ioctl ? t->ops->ioctl(file, cmd, arg) : -ENOTTY;
+}
+
+static int vfilefs_ops_release(struct inode *inode, struct file *file)
+{
+	struct vfile_text *t = file->private_data;
+
+	if (t->ops->release)
+		t->ops->release(file);
+	return vfilefs_release(inode, file);
+}
+
+static const struct file_operations vfilefs_ops_fops = {
+	.llseek = generic_file_llseek,
+	.read_iter = vfilefs_read,
+	.write_iter = vfilefs_ops_write,
+	.unlocked_ioctl = vfilefs_ops_ioctl,
+	.open = vfilefs_ops_open,
+	.release = vfilefs_ops_release,
+};
+
+/**
+ * vfile_file_private() - the private pointer of a proc_create_ops() file
+ * @file: an open file of one
+ *
+ * NULL at open; the file's calls keep what they like there and free it
+ * in their release.
+ */
+void **vfile_file_private(struct file *file)
+{
+	struct vfile_text *t = file->private_data;
+
+	return &t->ops_private;
+}
 
 /* a new view: every mount its own instance, as proc's and sysfs's are */
 static struct dentry *vfilefs_mount(struct file_system_type *fs, int flags,

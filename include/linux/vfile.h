@@ -14,6 +14,7 @@
 #include <linux/types.h>
 
 struct file;
+struct iov_iter;
 struct vm_area_struct;
 
 struct seq_file {
@@ -45,6 +46,27 @@ int debugfs_remove(const char *path);
 int proc_create_single(const char *path, vfile_show_t show, void *private);
 /* add /sys/@path; same rules */
 int sysfs_create_single(const char *path, vfile_show_t show, void *private);
+
+/*
+ * A text file that also takes writes and ioctls, as Linux's proc_ops
+ * give /proc/mtrr: reads show @show's text as for proc_create_single();
+ * @open may refuse an opener (its error is open's), @write gets what the
+ * caller wrote (it copies it in itself), @ioctl the command and its
+ * argument, @release runs at the last close.  Each open file has a
+ * private pointer for them, vfile_file_private(), NULL at open.
+ */
+struct vfile_ops {
+	umode_t mode;
+	int (*open)(struct file *file);
+	ssize_t (*write)(struct file *file, struct iov_iter *from);
+	long (*ioctl)(struct file *file, unsigned int cmd, unsigned long arg);
+	void (*release)(struct file *file);
+};
+
+int proc_create_ops(const char *path, vfile_show_t show,
+		    const struct vfile_ops *ops, void *private);
+int vfile_ops_get(const char *path, const struct vfile_ops **ops);
+void **vfile_file_private(struct file *file);
 
 /*
  * A binary sysfs file (Linux's struct bin_attribute): a mode, a size
