@@ -9,14 +9,8 @@
 #define _ASM_X86_MTRR_H
 
 #include <linux/types.h>
-
-/* memory types as MTRRs and the PAT MSR encode them (SDM Vol. 3A 11.11) */
-#define MTRR_TYPE_UNCACHABLE	0
-#define MTRR_TYPE_WRCOMB	1
-#define MTRR_TYPE_WRTHROUGH	4
-#define MTRR_TYPE_WRPROT	5
-#define MTRR_TYPE_WRBACK	6
-#define MTRR_NUM_TYPES		7
+/* MTRR_TYPE_* and the /proc/mtrr ioctls */
+#include <uapi/asm/mtrr.h>
 /* "no MTRR says anything": MTRRs absent or disabled */
 #define MTRR_TYPE_INVALID	0xff
 

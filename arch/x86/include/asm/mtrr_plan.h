@@ -2,7 +2,8 @@
 /*
  * What mtrr_add_page() and mtrr_del_page() do to the variable ranges and
  * their usage counts, decided without touching hardware
- * (arch/x86/kernel/cpu/mtrr/plan.c).  Bases and sizes count 4 KiB pages,
+ * (arch/x86/kernel/cpu/mtrr/plan.c), and how a write to /proc/mtrr reads
+ * (if_parse.c).  Bases and sizes count 4 KiB pages,
  * as in Linux's *_page() calls.  The glue (arch/x86/kernel/cpu/mtrr/api.c)
  * holds the lock, prints the message a refusal names and writes a changed
  * state to every CPU.
@@ -52,5 +53,19 @@ int mtrr_plan_add(struct mtrr_state *s, unsigned int *usage,
 int mtrr_plan_del(struct mtrr_state *s, unsigned int *usage, int reg,
 		  unsigned long base, unsigned long size,
 		  struct mtrr_plan_report *r);
+
+/* Linux's LINE_SIZE: a write to /proc/mtrr is read up to 79 bytes */
+#define MTRR_LINE_SIZE	80
+
+/* a line written to /proc/mtrr (if_parse.c) */
+struct mtrr_line {
+	bool disable;			/* "disable=REG", else "base=..." */
+	unsigned long long reg;
+	unsigned long long base;	/* bytes */
+	unsigned long long size;
+	unsigned int type;
+};
+
+int mtrr_parse_line(const char *line, struct mtrr_line *l);
 
 #endif /* _ASM_X86_MTRR_PLAN_H */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * MTRRs as the firmware left them: read once into mtrr_state, checked for
- * firmware mistakes, shown in /proc/mtrr (Linux's format), and answered by
+ * firmware mistakes (/proc/mtrr shows them: if.c), and answered by
  * the pure lookup in arch/x86/mm/pat/mtrr_lookup.c.
  *
  * A CPU without MTRRs in CPUID has its MSRs left alone: under TCG they
@@ -14,10 +14,8 @@
 #include <linux/e820.h>
 #include <linux/kernel.h>
 #include <linux/printk.h>
-#include <linux/vfile.h>
 #include <asm/msr-index.h>
 #include <asm/mtrr.h>
-#include <asm/mtrr_plan.h>
 #include <asm/processor.h>
 #include <asm/special_insns.h>
 
@@ -156,40 +154,4 @@ void mtrr_check_ram(void)
 				uniform ? "" : "partly ",
 				mtrr_attrib_to_str(type));
 	}
-}
-
-/* Linux's format; the counts are mtrr_add()'s (1 for firmware's ranges) */
-static int mtrr_proc_show(struct seq_file *m, void *priv)
-{
-	struct mtrr_state s;
-	unsigned int usage[MTRR_MAX_VAR_RANGES];
-	unsigned long base, size;
-	unsigned int i;
-	char factor;
-	u8 type;
-
-	mtrr_snapshot(&s, usage);
-	for (i = 0; i < s.num_var; i++) {
-		mtrr_var_get(&s, i, &base, &size, &type);
-		if (!size)
-			continue;
-		if (size < (0x100000 >> 12)) {
-			factor = 'K';
-			size <<= 12 - 10;
-		} else {
-			factor = 'M';
-			size >>= 20 - 12;
-		}
-		seq_printf(m, "reg%02u: base=0x%06lx000 (%5luMB), size=%5lu%cB, count=%u: %s\n",
-			   i, base, base >> (20 - 12), size, factor, usage[i],
-			   mtrr_attrib_to_str(type));
-	}
-	return 0;
-}
-
-/* /proc/mtrr exists only where MTRRs do, as in Linux */
-void mtrr_proc_init(void)
-{
-	if (mtrr_state.have_mtrr && mtrr_state.enabled)
-		proc_create_single("mtrr", mtrr_proc_show, NULL);
 }
