@@ -19,6 +19,8 @@ with pwrite(); the screendump must show that pattern pixel for pixel
 formula).  Without the image that case is skipped.  Prints ok / not ok lines and
 "N passed, N failed, N skipped"; exits 1 on any failure.  When QEMU or
 its VGA device is missing, the test counts as one skipped (exit 0).
+The checks of the console picture (console_checks()) are also those of
+the GRUB rows of tools/testing/runner/boot_matrix.py.
 
 usage: screenshot.py [--kernel VMLINUX] [--qemu BINARY] [--keep DIR]
                      [--image INITRAMFS]
@@ -155,6 +157,39 @@ def monitor_command(sock, cmd, timeout=30):
     return monitor_read(sock, timeout)
 
 
+def console_checks(w, h, px, rasterize):
+    """(ok, description) for each check of a screendump taken at the
+    prompt after shell.run="echo WORD": the size, some ink, one cursor
+    block right after the prompt, and the last three rows drawn in
+    cachet's font.  Stops after a failure the later checks depend on."""
+    yield (w, h) == (WIDTH, HEIGHT), f"image is {w}x{h}"
+    if (w, h) != (WIDTH, HEIGHT):
+        return
+    lit = sum(1 for i in range(0, len(px), 3) if px[i:i + 3] != b"\0\0\0")
+    frac = lit / (w * h)
+    yield frac > 0.02, f"not blank ({frac:.1%} of pixels lit)"
+
+    screen = Screen(w, px)
+    cursors = find_cursor(screen)
+    yield len(cursors) == 1, f"one cursor block, at {cursors}"
+    if len(cursors) != 1:
+        return
+    row, col = cursors[0]
+    yield col == 2, f"cursor right after '# ' (column {col})"
+    yield row >= 2, f"cursor below the command (row {row})"
+    if row < 2:
+        return
+    why = row_matches(screen, rasterize, row - 2, f"# echo {WORD}")
+    yield why is None, (f"'# echo {WORD}' drawn on row {row - 2}"
+                        + (f" ({why})" if why else ""))
+    why = row_matches(screen, rasterize, row - 1, WORD)
+    yield why is None, (f"'{WORD}' drawn on row {row - 1}"
+                        + (f" ({why})" if why else ""))
+    prompt_ok = (screen.cell(row, 0) == rasterize("#") and
+                 screen.cell(row, 1) == rasterize(" "))
+    yield prompt_ok, f"prompt '# ' drawn on row {row}"
+
+
 def boot_and_dump(qemu, kernel, params, workdir, done=None, initrd=None):
     """Boot, wait for the prompt (or @done), screendump.
     (serial text, ppm or None, err)."""
@@ -226,33 +261,8 @@ def check_config(name, params, qemu, kernel, rasterize, keep, report):
         if keep:
             os.makedirs(keep, exist_ok=True)
             shutil.copy(ppm, os.path.join(keep, f"screen-{name}.ppm"))
-        w, h, px = read_ppm(ppm)
-        report((w, h) == (WIDTH, HEIGHT), f"{name}: image is {w}x{h}")
-        if (w, h) != (WIDTH, HEIGHT):
-            return
-        lit = sum(1 for i in range(0, len(px), 3) if px[i:i + 3] != b"\0\0\0")
-        frac = lit / (w * h)
-        report(frac > 0.02, f"{name}: not blank ({frac:.1%} of pixels lit)")
-
-        screen = Screen(w, px)
-        cursors = find_cursor(screen)
-        report(len(cursors) == 1, f"{name}: one cursor block, at {cursors}")
-        if len(cursors) != 1:
-            return
-        row, col = cursors[0]
-        report(col == 2, f"{name}: cursor right after '# ' (column {col})")
-        report(row >= 2, f"{name}: cursor below the command (row {row})")
-        if row < 2:
-            return
-        why = row_matches(screen, rasterize, row - 2, f"# echo {WORD}")
-        report(why is None, f"{name}: '# echo {WORD}' drawn on row {row - 2}"
-               + (f" ({why})" if why else ""))
-        why = row_matches(screen, rasterize, row - 1, WORD)
-        report(why is None, f"{name}: '{WORD}' drawn on row {row - 1}"
-               + (f" ({why})" if why else ""))
-        prompt_ok = (screen.cell(row, 0) == rasterize("#") and
-                     screen.cell(row, 1) == rasterize(" "))
-        report(prompt_ok, f"{name}: prompt '# ' drawn on row {row}")
+        for ok, what in console_checks(*read_ppm(ppm), rasterize):
+            report(ok, f"{name}: {what}")
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
 
