@@ -37,17 +37,27 @@ def boot(kernel, append="", machine="q35", cpu="qemu64", mem="512M",
     return text, status, time.monotonic() - t0
 
 
+def _iso_cmd(iso, machine, cpu, mem, smp, bios):
+    cmd = ["qemu-system-x86_64", "-M", machine, "-cpu", cpu, "-m", mem,
+           "-smp", str(smp), "-cdrom", iso, "-serial", "stdio",
+           "-display", "none", "-no-reboot", "-monitor", "none"]
+    return cmd + (["-bios", bios] if bios else [])
+
+
+def _iso_text(out):
+    """The transcript of a GRUB boot, without the carriage returns and
+    the escape sequences GRUB and the firmware write."""
+    text = out.decode("utf-8", "replace").replace("\r", "")
+    return re.sub(r"\x1b(\[[0-9;?=]*[A-Za-z]|[()=>][0-9A-Za-z]?)", "", text)
+
+
 def boot_iso(iso, machine="q35", cpu="qemu64", mem="512M", smp=1,
              bios=None, timeout=300):
     """Boot a GRUB image (make isoimage) from the CD-ROM drive, with the
     firmware image @bios (OVMF for UEFI) or QEMU's SeaBIOS; like boot()
     otherwise.  GRUB's and the firmware's escape sequences are dropped
     from the transcript."""
-    cmd = ["qemu-system-x86_64", "-M", machine, "-cpu", cpu, "-m", mem,
-           "-smp", str(smp), "-cdrom", iso, "-serial", "stdio",
-           "-display", "none", "-no-reboot", "-monitor", "none"]
-    if bios:
-        cmd += ["-bios", bios]
+    cmd = _iso_cmd(iso, machine, cpu, mem, smp, bios)
     t0 = time.monotonic()
     try:
         p = subprocess.run(cmd, stdin=subprocess.DEVNULL,
@@ -56,9 +66,93 @@ def boot_iso(iso, machine="q35", cpu="qemu64", mem="512M", smp=1,
         out, status = p.stdout, p.returncode
     except subprocess.TimeoutExpired as e:
         out, status = (e.stdout or b"") + b"\n<timeout>\n", None
-    text = out.decode("utf-8", "replace").replace("\r", "")
-    text = re.sub(r"\x1b(\[[0-9;?=]*[A-Za-z]|[()=>][0-9A-Za-z]?)", "", text)
-    return text, status, time.monotonic() - t0
+    return _iso_text(out), status, time.monotonic() - t0
+
+
+def _read_all(f, chunks):
+    """Collect what @f gives into @chunks until EOF (a reader thread)."""
+    while True:
+        data = f.read1(65536)
+        if not data:
+            return
+        chunks.append(data)
+
+
+def _qmp_call(sock, msgs, cmd, args=None):
+    """Run one QMP command; its answer ("return" or "error")."""
+    req = {"execute": cmd}
+    if args:
+        req["arguments"] = args
+    sock.sendall(json.dumps(req).encode() + b"\n")
+    for m in msgs:
+        if "return" in m or "error" in m:
+            return m
+    raise StopIteration
+
+
+def _dump_at_prompt(proc, sock, chunks, prompt, ppm, deadline):
+    """Wait until the transcript shows @prompt, dump the screen into
+    @ppm, then type "poweroff" at the shell.  Nothing when QEMU ends or
+    @deadline passes first."""
+    while prompt not in _iso_text(b"".join(chunks[:])):
+        if proc.poll() is not None or time.monotonic() > deadline:
+            return
+        time.sleep(0.1)
+    sock.settimeout(max(1, deadline - time.monotonic()))
+    msgs = _qmp_lines(sock)
+    next(msgs)                                      # the greeting
+    _qmp_call(sock, msgs, "qmp_capabilities")
+    _qmp_call(sock, msgs, "screendump", {"filename": ppm})
+    proc.stdin.write(b"poweroff\n")
+    proc.stdin.flush()
+
+
+def boot_iso_screendump(iso, prompt, ppm, machine="q35", cpu="qemu64",
+                        mem="512M", smp=1, bios=None, timeout=300):
+    """Boot like boot_iso(), with QEMU's standard VGA (q35's default) and
+    a QMP socket beside @ppm, for a shell.run script that ends at the
+    prompt instead of powering off: once the transcript shows @prompt,
+    the screen is dumped into @ppm (PPM, QMP's screendump) and
+    "poweroff" typed on the serial port.  Returns (transcript, status,
+    seconds) as boot_iso(); @ppm is missing when the prompt never came
+    or QEMU refused the screendump."""
+    path = ppm + ".qmp"
+    cmd = _iso_cmd(iso, machine, cpu, mem, smp, bios) + [
+        "-qmp", f"unix:{path},server=on,wait=off"]
+    t0 = time.monotonic()
+    deadline = t0 + timeout
+    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    chunks = []
+    reader = threading.Thread(target=_read_all, args=(proc.stdout, chunks))
+    reader.start()
+    sock = _qmp_connect(path, proc, deadline)
+    timed_out = False
+    try:
+        if sock:
+            _dump_at_prompt(proc, sock, chunks, prompt, ppm, deadline)
+        proc.wait(timeout=max(1, deadline - time.monotonic()))
+    except subprocess.TimeoutExpired:
+        timed_out = True
+    except (OSError, StopIteration, ValueError):
+        pass
+    finally:
+        if sock:
+            sock.close()
+        if proc.poll() is None:
+            try:
+                proc.wait(timeout=max(1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                timed_out = True
+                proc.kill()
+                proc.wait()
+        reader.join()
+        proc.stdin.close()
+        if os.path.exists(path):
+            os.unlink(path)
+    out = b"".join(chunks) + (b"\n<timeout>\n" if timed_out else b"")
+    status = None if timed_out else proc.returncode
+    return _iso_text(out), status, time.monotonic() - t0
 
 
 def _qmp_lines(sock):
