@@ -5,8 +5,10 @@ boot reaches the shell through shell.run, prints /proc/meminfo and the
 page-table dump, and powers off.  Then the same vmlinux through GRUB
 (Multiboot2) from the image make isoimage writes, on SeaBIOS and on OVMF
 (UEFI), 1 and 4 CPUs, 512M and 5G: the PAT configuration line,
-/proc/mtrr, pat_memtype_list, pat_alias_check and poweroff.  One ok/not
-ok line per check, then "N passed, N failed, N skipped".
+/proc/mtrr, pat_memtype_list, pat_alias_check, the framebuffer (efifb
+on the mode GRUB set, then bochs taking over, and a screendump of the
+console at the prompt; fbcheck.py) and poweroff, typed at that prompt.
+One ok/not ok line per check, then "N passed, N failed, N skipped".
 
 usage: boot_matrix.py --kernel VMLINUX [-j N] [--initrd CPIO.GZ]
                       [--only pvh|grub]
@@ -20,8 +22,12 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "selftests", "fb"))
+import fbcheck  # noqa: E402
 import qemu  # noqa: E402
+import screenshot  # noqa: E402
 
 SCRIPT = ('shell.run="cat /proc/meminfo; cat /sys/kernel/debug/page_tables/kernel;'
           ' poweroff"')
@@ -124,21 +130,18 @@ def checks(machine, cpu, mem, gb, out, status):
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), "../../.."))
 OVMF = os.environ.get("OVMF", "/usr/share/ovmf/OVMF.fd")
-GRUB_CMDS = ["cat /proc/mtrr", "cat /sys/kernel/debug/x86/pat_memtype_list",
-             "cat /sys/kernel/debug/x86/pat_alias_check"]
-GRUB_SCRIPT = 'shell.run="' + "; ".join(GRUB_CMDS + ["poweroff"]) + '"'
+GRUB_CMDS = ["cat /proc/mtrr", fbcheck.MEMTYPE_CMD,
+             "cat /sys/kernel/debug/x86/pat_alias_check"] + fbcheck.SCRIPT
+# no poweroff: the screendump needs the console at the prompt first
+GRUB_SCRIPT = 'shell.run="' + "; ".join(GRUB_CMDS) + '"'
 # (firmware, CPUs, memory)
 GRUB_MATRIX = [(fw, smp, mem) for fw in ("bios", "uefi")
                for smp in (1, 4) for mem in ("512M", "5G")]
 PAT_LINE = "x86/PAT: Configuration [0-7]: WB  WC  UC- UC  WB  WP  UC- WT"
 MB2_LINE = re.compile(r"Multiboot2: (BIOS|UEFI) firmware, memory map from "
                       r"tag (\d+)")
-FB_LINE = re.compile(r"Multiboot2: framebuffer \d+x\d+x\d+ at 0x([0-9a-f]+)")
 MTRR_LINE = re.compile(r"^reg\d+: base=0x([0-9a-f]+) \(\s*\d+MB\), "
                        r"size=\s*(\d+)([KM])B, count=\d+: ([a-z-]+)$")
-MEMTYPE_LINE = re.compile(r"^PAT: \[mem 0x([0-9a-f]{16})-0x([0-9a-f]{16})\] "
-                          r"(write-back|write-combining|uncached-minus|"
-                          r"uncached|write-through|write-protected)$")
 ALIAS_OK = re.compile(r"^ok: \d+ pages in \d+ mappings checked$")
 KERNEL_PHYS = 0x200000
 
@@ -158,22 +161,11 @@ def mtrr_sane(lines):
     return True
 
 
-def memtype_has_fb(lines, out):
-    """pat_memtype_list in Linux's format, with the framebuffer the loader
-    handed over reserved write-combining (the bochs driver's mapping)"""
-    fb = FB_LINE.search(out)
-    if not lines or lines[0] != "PAT memtype list:" or not fb:
-        return False
-    ents = [MEMTYPE_LINE.match(l) for l in lines[1:]]
-    if not all(ents):
-        return False
-    base = int(fb.group(1), 16)
-    return any(m.group(3) == "write-combining" and
-               int(m.group(1), 16) <= base < int(m.group(2), 16)
-               for m in ents)
+def grub_name(fw, smp, mem):
+    return f"grub-{fw}/q35/{smp}cpu/{mem}"
 
 
-def grub_checks(fw, smp, initrd, out, status):
+def grub_checks(fw, smp, initrd, out, status, ppm, rasterize):
     mb2 = MB2_LINE.search(out)
     yield (f"entered through Multiboot2 on {fw.upper()}, memory map from "
            f"tag {17 if fw == 'uefi' else 6}",
@@ -185,11 +177,10 @@ def grub_checks(fw, smp, initrd, out, status):
         f"smpboot: Total of {smp} processors activated" in out)
     yield "PAT configuration line", PAT_LINE in out
     yield "/proc/mtrr sane", mtrr_sane(qemu.command_output(out, GRUB_CMDS[0]))
-    yield "pat_memtype_list has the framebuffer write-combining", \
-        memtype_has_fb(qemu.command_output(out, GRUB_CMDS[1]), out)
     alias = qemu.command_output(out, GRUB_CMDS[2]) or []
     yield "pat_alias_check ok", len(alias) == 1 and bool(ALIAS_OK.match(alias[0]))
     yield "no oops or panic", "Oops" not in out and "panic" not in out
+    yield from fbcheck.checks(out, ppm, rasterize)
     yield "powered off cleanly", status == 0 and "reboot: Power down" in out
 
 
@@ -212,10 +203,10 @@ def grub_rows(a, ex):
                              "usr", "initramfs.cpio.gz")
         initrd = guess if os.path.exists(guess) else ""
     if not shutil.which("grub-mkrescue"):
-        for fw, smp, mem in GRUB_MATRIX:
-            yield f"grub-{fw}/q35/{smp}cpu/{mem}", None, \
-                "no grub-mkrescue (make deps)", "", 0
+        for c in GRUB_MATRIX:
+            yield grub_name(*c), None, "no grub-mkrescue (make deps)", "", 0
         return
+    rasterize = screenshot.load_font()
     tmp = tempfile.mkdtemp(prefix="cachet-grub-")
     try:
         iso, log = build_iso(a.kernel, initrd, tmp)
@@ -224,20 +215,23 @@ def grub_rows(a, ex):
 
         def run(c):
             fw, smp, mem = c
+            ppm = os.path.join(tmp, grub_name(*c).replace("/", "_") + ".ppm")
             if not iso:
-                return c, "genimage.sh failed", None, "", 0
+                return c, "genimage.sh failed", None, "", 0, ppm
             if fw == "uefi" and not os.path.exists(OVMF):
-                return c, f"no {OVMF} (Debian's ovmf)", None, "", 0
-            out, status, secs = qemu.boot_iso(
-                iso, mem=mem, smp=smp, bios=OVMF if fw == "uefi" else None)
-            return c, None, status, out, secs
+                return c, f"no {OVMF} (Debian's ovmf)", None, "", 0, ppm
+            out, status, secs = qemu.boot_iso_screendump(
+                iso, fbcheck.PROMPT, ppm, mem=mem, smp=smp,
+                bios=OVMF if fw == "uefi" else None)
+            return c, None, status, out, secs, ppm
 
-        for (fw, smp, mem), skip, status, out, secs in ex.map(run, GRUB_MATRIX):
-            name = f"grub-{fw}/q35/{smp}cpu/{mem}"
+        for c, skip, status, out, secs, ppm in ex.map(run, GRUB_MATRIX):
+            fw, smp, mem = c
             if skip:
-                yield name, None, skip, "", 0
+                yield grub_name(*c), None, skip, "", 0
             else:
-                yield name, list(grub_checks(fw, smp, initrd, out, status)), \
+                yield grub_name(*c), list(grub_checks(
+                    fw, smp, initrd, out, status, ppm, rasterize)), \
                     None, out, secs
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
