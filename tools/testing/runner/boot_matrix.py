@@ -8,6 +8,7 @@ page-table dump, and powers off.  Then the same vmlinux through GRUB
 /proc/mtrr, pat_memtype_list, pat_alias_check, the framebuffer (efifb
 on the mode GRUB set, then bochs taking over, and a screendump of the
 console at the prompt; fbcheck.py) and poweroff, typed at that prompt.
+Once more on each with "nomodeset", 1 CPU and 512M: efifb stays fb0.
 One ok/not ok line per check, then "N passed, N failed, N skipped".
 
 usage: boot_matrix.py --kernel VMLINUX [-j N] [--initrd CPIO.GZ]
@@ -134,9 +135,10 @@ GRUB_CMDS = ["cat /proc/mtrr", fbcheck.MEMTYPE_CMD,
              "cat /sys/kernel/debug/x86/pat_alias_check"] + fbcheck.SCRIPT
 # no poweroff: the screendump needs the console at the prompt first
 GRUB_SCRIPT = 'shell.run="' + "; ".join(GRUB_CMDS) + '"'
-# (firmware, CPUs, memory)
-GRUB_MATRIX = [(fw, smp, mem) for fw in ("bios", "uefi")
-               for smp in (1, 4) for mem in ("512M", "5G")]
+# (firmware, CPUs, memory, nomodeset)
+GRUB_MATRIX = [(fw, smp, mem, False) for fw in ("bios", "uefi")
+               for smp in (1, 4) for mem in ("512M", "5G")] + [
+    (fw, 1, "512M", True) for fw in ("bios", "uefi")]
 PAT_LINE = "x86/PAT: Configuration [0-7]: WB  WC  UC- UC  WB  WP  UC- WT"
 MB2_LINE = re.compile(r"Multiboot2: (BIOS|UEFI) firmware, memory map from "
                       r"tag (\d+)")
@@ -161,11 +163,12 @@ def mtrr_sane(lines):
     return True
 
 
-def grub_name(fw, smp, mem):
-    return f"grub-{fw}/q35/{smp}cpu/{mem}"
+def grub_name(fw, smp, mem, nomodeset):
+    name = f"grub-{fw}/q35/{smp}cpu/{mem}"
+    return name + "/nomodeset" if nomodeset else name
 
 
-def grub_checks(fw, smp, initrd, out, status, ppm, rasterize):
+def grub_checks(fw, smp, nomodeset, initrd, out, status, ppm, rasterize):
     mb2 = MB2_LINE.search(out)
     yield (f"entered through Multiboot2 on {fw.upper()}, memory map from "
            f"tag {17 if fw == 'uefi' else 6}",
@@ -180,15 +183,15 @@ def grub_checks(fw, smp, initrd, out, status, ppm, rasterize):
     alias = qemu.command_output(out, GRUB_CMDS[2]) or []
     yield "pat_alias_check ok", len(alias) == 1 and bool(ALIAS_OK.match(alias[0]))
     yield "no oops or panic", "Oops" not in out and "panic" not in out
-    yield from fbcheck.checks(out, ppm, rasterize)
+    yield from fbcheck.checks(out, nomodeset, ppm, rasterize)
     yield "powered off cleanly", status == 0 and "reboot: Power down" in out
 
 
-def build_iso(kernel, initrd, tmp):
+def build_iso(kernel, initrd, tmp, nomodeset):
     """The image make isoimage writes, booting GRUB_SCRIPT at once"""
-    iso = os.path.join(tmp, "image.iso")
+    iso = os.path.join(tmp, "nomodeset.iso" if nomodeset else "image.iso")
     env = dict(os.environ, ISO_TIMEOUT="0", ISO_DEFAULT="0",
-               ISO_APPEND=GRUB_SCRIPT)
+               ISO_APPEND=("nomodeset " if nomodeset else "") + GRUB_SCRIPT)
     args = ["sh", os.path.join(TOP, "arch/x86/boot/genimage.sh"), iso, kernel]
     p = subprocess.run(args + ([initrd] if initrd else []), env=env,
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
@@ -209,12 +212,15 @@ def grub_rows(a, ex):
     rasterize = screenshot.load_font()
     tmp = tempfile.mkdtemp(prefix="cachet-grub-")
     try:
-        iso, log = build_iso(a.kernel, initrd, tmp)
-        if not iso:
-            print("# " + "\n# ".join(log.split("\n")))
+        isos = {}
+        for nomodeset in sorted({c[3] for c in GRUB_MATRIX}):
+            isos[nomodeset], log = build_iso(a.kernel, initrd, tmp, nomodeset)
+            if not isos[nomodeset]:
+                print("# " + "\n# ".join(log.split("\n")))
 
         def run(c):
-            fw, smp, mem = c
+            fw, smp, mem, nomodeset = c
+            iso = isos[nomodeset]
             ppm = os.path.join(tmp, grub_name(*c).replace("/", "_") + ".ppm")
             if not iso:
                 return c, "genimage.sh failed", None, "", 0, ppm
@@ -226,13 +232,13 @@ def grub_rows(a, ex):
             return c, None, status, out, secs, ppm
 
         for c, skip, status, out, secs, ppm in ex.map(run, GRUB_MATRIX):
-            fw, smp, mem = c
+            fw, smp, mem, nomodeset = c
             if skip:
                 yield grub_name(*c), None, skip, "", 0
             else:
                 yield grub_name(*c), list(grub_checks(
-                    fw, smp, initrd, out, status, ppm, rasterize)), \
-                    None, out, secs
+                    fw, smp, nomodeset, initrd, out, status, ppm,
+                    rasterize)), None, out, secs
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

@@ -3,14 +3,14 @@
 
 GRUB hands the mode it set (VBE on SeaBIOS, GOP on OVMF) over in the
 Multiboot2 framebuffer tag; efifb drives it; bochs then takes the std VGA
-over ("fb0: switching to bochs-drm from EFI VGA").  The answers come
-from the kernel's log, from what the shell printed for SCRIPT's commands
-and from a screendump taken at the prompt that follows them: efifb's
-lines against the tag's, fb0's name, the write-combining
-pat_memtype_list entries over the PCI BAR the framebuffer is in (one:
-bochs's, the whole BAR), no "efifb" region left in /proc/iomem, the
-driver the text console ended on, and the console drawn on the screen
-(screenshot.py's checks).
+over ("fb0: switching to bochs-drm from EFI VGA"), unless "nomodeset"
+keeps it off and efifb stays fb0.  The answers come from the kernel's
+log, from what the shell printed for SCRIPT's commands and from a
+screendump taken at the prompt that follows them: efifb's lines against
+the tag's, fb0's name, the write-combining pat_memtype_list entries over
+the PCI BAR the framebuffer is in (one: bochs's whole BAR, or efifb's
+range), /proc/iomem's "efifb" regions, the driver the text console ended
+on, and the console drawn on the screen (screenshot.py's checks).
 """
 import os
 import re
@@ -44,6 +44,8 @@ IOMEM_EFIFB = re.compile(r"^\s*([0-9a-f]+)-([0-9a-f]+) : efifb$")
 FBCON = re.compile(r"fbcon: (\w+): \d+x\d+ text console")
 REGISTERED = "fb0: EFI VGA frame buffer device"
 SWITCHED = "fb0: switching to bochs-drm from EFI VGA"
+NOMODESET = ("Booted with the nomodeset parameter. Only the system "
+             "framebuffer will be available")
 
 
 def tag_base(out):
@@ -59,6 +61,15 @@ def efifb_took_tag(out):
         return False
     return (int(at.group(1), 16) == int(tag.group(4), 16) and
             mode.groups() == tuple(tag.group(i) for i in (1, 2, 3, 5)))
+
+
+def efifb_range(out):
+    """[start, end) efifb says it uses, or None."""
+    at = EFIFB_AT.search(out)
+    if not at:
+        return None
+    start = int(at.group(1), 16)
+    return (start, start + int(at.group(2)) * 1024)
 
 
 def bar_of(out, addr):
@@ -125,13 +136,31 @@ def handover_checks(out):
     yield "the console moved to bochs", console_on(out) == "bochs"
 
 
-def checks(out, ppm, rasterize):
+def nomodeset_checks(out):
+    """efifb stayed fb0, its mapping and region exactly the range it
+    uses."""
+    used = efifb_range(out)
+    bar = bar_of(out, tag_base(out))
+    yield "nomodeset kept bochs off", NOMODESET in out and SWITCHED not in out
+    yield ("fb0 is EFI VGA",
+           qemu.command_output(out, NAME_CMD) == ["EFI VGA"])
+    yield (f"pat_memtype_list: one write-combining entry over the BAR, "
+           f"efifb's {hex_range(used)}",
+           used is not None and
+           wc_over(qemu.command_output(out, MEMTYPE_CMD), bar) == [used])
+    yield ("/proc/iomem: efifb's region is the same range",
+           used is not None and
+           efifb_regions(qemu.command_output(out, IOMEM_CMD)) == [used])
+    yield "the console stayed on efifb", console_on(out) == "efifb"
+
+
+def checks(out, nomodeset, ppm, rasterize):
     """(description, ok) for the framebuffer of a GRUB boot whose
     screendump at PROMPT is @ppm (missing if none was taken)."""
     yield "efifb probed the Multiboot2 framebuffer tag's mode", \
         efifb_took_tag(out)
     yield f"{REGISTERED!r}", REGISTERED in out
-    yield from handover_checks(out)
+    yield from (nomodeset_checks(out) if nomodeset else handover_checks(out))
     shot = os.path.exists(ppm)
     yield "screendump at the prompt", shot
     if shot:
