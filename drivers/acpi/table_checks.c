@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The checks cachet makes on ACPI tables before believing them: checksums,
- * lengths, the RSDP, and the \_S5 package found by pattern in the DSDT.
+ * lengths, the RSDP, the \_S3 and \_S5 packages found by pattern in the
+ * DSDT; and the FACS waking vector that sends a CPU back from S3.
  * Pure (no mapping, no printing): drivers/acpi/tables.c reads the bytes,
  * and the host unit tests feed the same functions corrupt tables.
  */
@@ -84,8 +85,8 @@ int acpi_rsdp_valid(const void *buf, size_t n)
 }
 
 /**
- * acpi_parse_s5() - read the two sleep types of an \_S5 package
- * @p: the bytes just after the name "_S5_"
+ * acpi_parse_s5() - read the two sleep types of an \_S5 (or \_S3) package
+ * @p: the bytes just after the name "_S5_" (or "_S3_")
  * @n: how many of them may be read
  * @typa: PM1a's SLP_TYP
  * @typb: PM1b's SLP_TYP
@@ -119,5 +120,26 @@ int acpi_parse_s5(const u8 *p, size_t n, u8 *typa, u8 *typb)
 	}
 	*typa = v[0] & 7;
 	*typb = v[1] & 7;
+	return 0;
+}
+
+/**
+ * acpi_waking_vector() - the FACS waking vector for real-mode code at @code
+ * @code: physical address of the code's first byte
+ * @size: how many bytes it takes
+ * @vector: set to the value for FACS.firmware_waking_vector
+ *
+ * On wake the firmware jumps in real mode to CS:IP = vector >> 4 :
+ * vector & 0xf (ACPI 6.5, 5.2.10).  The code finds where it runs from CS
+ * alone, so IP must be 0: @code must be 16-byte aligned, and the code must
+ * end below 1 MiB, where real mode reaches.  Returns 0, or -EINVAL leaving
+ * @vector unchanged.
+ */
+int acpi_waking_vector(phys_addr_t code, size_t size, u32 *vector)
+{
+	if (!code || (code & 0xf) || !size || code >= ACPI_WAKING_VECTOR_LIMIT ||
+	    size > ACPI_WAKING_VECTOR_LIMIT - code)
+		return -EINVAL;
+	*vector = code;
 	return 0;
 }

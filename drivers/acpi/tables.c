@@ -2,8 +2,9 @@
 /*
  * ACPI static tables: find the RSDP, walk the RSDT or XSDT, check and list
  * every table as Linux does ("ACPI: FACP 0x... 0000F4 (v03 BOCHS ...)"),
- * and take from the FADT (and the \_S5 package in the DSDT) what poweroff
- * needs.  There is no AML interpreter: \_S5 is found by pattern.
+ * and take from the FADT (and the \_S3 and \_S5 packages in the DSDT)
+ * what poweroff and suspend to RAM need.  There is no AML interpreter:
+ * the packages are found by pattern.
  *
  * The tables live in memory the firmware reserved, which the direct map
  * deliberately leaves out (no cached alias of non-RAM), so every access
@@ -40,7 +41,8 @@ struct acpi_table_fadt {
 	u32 pm_timer_block;
 	u8 reserved2[32];
 	u32 flags;
-	u8 reserved3[24];
+	u8 reserved3[16];
+	u64 x_facs;
 	u64 x_dsdt;
 	struct acpi_generic_address x_pm1a_event_block;
 	struct acpi_generic_address x_pm1b_event_block;
@@ -55,7 +57,11 @@ struct acpi_table_fadt {
 } __packed;
 
 /* offsets from Table 5.9 of ACPI 6.5 */
+_Static_assert(offsetof(struct acpi_table_fadt, facs) == 36,
+	       "FADT.FIRMWARE_CTRL");
 _Static_assert(offsetof(struct acpi_table_fadt, dsdt) == 40, "FADT.DSDT");
+_Static_assert(offsetof(struct acpi_table_fadt, x_facs) == 132,
+	       "FADT.X_FIRMWARE_CTRL");
 _Static_assert(offsetof(struct acpi_table_fadt, pm1a_control_block) == 64,
 	       "FADT.PM1a_CNT_BLK");
 _Static_assert(offsetof(struct acpi_table_fadt, x_dsdt) == 140,
@@ -97,6 +103,10 @@ static u16 acpi_pm_tmr;
 static bool acpi_pm_tmr_32bit;
 /* S5 sleep types; 0 until \_S5 says otherwise, which is QEMU's value */
 static u8 acpi_s5_typa, acpi_s5_typb;
+/* S3 sleep types, valid only when the DSDT has \_S3 */
+static u8 acpi_s3_typa, acpi_s3_typb;
+static bool acpi_s3_present;
+static phys_addr_t acpi_facs;
 
 static int acpi_checksum_phys(phys_addr_t phys, unsigned long len, u8 *sum)
 {
@@ -237,12 +247,14 @@ static phys_addr_t acpi_scan_rsdp(void)
 	return 0;
 }
 
-static int acpi_find_s5(phys_addr_t dsdt, u32 len)
+/* the package named @name ("_S5_") in the DSDT: its two sleep types */
+static int acpi_find_sleep_pkg(phys_addr_t dsdt, u32 len, const char *name,
+			       u8 *typa, u8 *typb)
 {
 	static u8 win[ACPI_CHUNK + 32];
 	unsigned long off, n, i;
 
-	/* \_S5 is found by pattern: there is no AML interpreter */
+	/* found by pattern: there is no AML interpreter */
 	for (off = sizeof(struct acpi_table_header); off < len;
 	     off += ACPI_CHUNK) {
 		/* windows overlap so a match across a boundary is seen */
@@ -250,9 +262,8 @@ static int acpi_find_s5(phys_addr_t dsdt, u32 len)
 		if (copy_from_early_phys(win, dsdt + off, n))
 			return -ENOMEM;
 		for (i = 0; i + 4 <= n && i < ACPI_CHUNK; i++)
-			if (!memcmp(win + i, "_S5_", 4) &&
-			    !acpi_parse_s5(win + i + 4, n - i - 4,
-					   &acpi_s5_typa, &acpi_s5_typb))
+			if (!memcmp(win + i, name, 4) &&
+			    !acpi_parse_s5(win + i + 4, n - i - 4, typa, typb))
 				return 0;
 	}
 	return -ENOENT;
@@ -266,6 +277,23 @@ static u16 acpi_io_port(u32 legacy, const struct acpi_generic_address *gas)
 	    gas->address <= 0xffff)
 		return gas->address;
 	return 0;
+}
+
+/* 5.2.10: the FACS has no checksum; its signature and length must do */
+static void acpi_parse_facs(phys_addr_t phys)
+{
+	struct acpi_table_facs f;
+
+	if (!phys || copy_from_early_phys(&f, phys, sizeof(f)))
+		return;
+	if (memcmp(f.signature, "FACS", 4) || f.length < sizeof(f)) {
+		pr_warn("ACPI: FACS at 0x%016llX is invalid, no suspend to RAM\n",
+			(unsigned long long)phys);
+		return;
+	}
+	pr_info("ACPI: FACS 0x%016llX %06X\n", (unsigned long long)phys,
+		f.length);
+	acpi_facs = phys;
 }
 
 static void acpi_parse_fadt(phys_addr_t phys, u32 len)
@@ -290,13 +318,18 @@ static void acpi_parse_fadt(phys_addr_t phys, u32 len)
 	    (f.sleep_control.space_id == ACPI_ADR_SPACE_SYSTEM_IO ||
 	     f.sleep_control.space_id == ACPI_ADR_SPACE_SYSTEM_MEMORY))
 		acpi_sleep_cnt = f.sleep_control;
+	acpi_parse_facs(has_x && f.x_facs ? f.x_facs : f.facs);
 	dsdt = has_x && f.x_dsdt ? f.x_dsdt : f.dsdt;
 	if (!dsdt || acpi_check_table(dsdt, &h))
 		return;
 	acpi_record(dsdt, &h);
-	if (acpi_find_s5(dsdt, h.length))
+	if (acpi_find_sleep_pkg(dsdt, h.length, "_S5_", &acpi_s5_typa,
+				&acpi_s5_typb))
 		pr_info("ACPI: no \\_S5 in the DSDT, assuming SLP_TYP 0\n");
+	acpi_s3_present = !acpi_find_sleep_pkg(dsdt, h.length, "_S3_",
+					       &acpi_s3_typa, &acpi_s3_typb);
 }
+
 
 /**
  * acpi_table_init() - find, check and list the ACPI tables
@@ -403,9 +436,9 @@ static void acpi_pm1_sleep(u16 port, u8 typ)
 }
 
 /* 7.4.2.5 for hardware-reduced ACPI: one byte, SLP_TYP and SLP_EN */
-static int acpi_sleep_reg_s5(void)
+static int acpi_sleep_reg_write(u8 typ)
 {
-	u8 v = ((acpi_s5_typa << ACPI_SLEEP_TYP_SHIFT) & ACPI_SLEEP_TYP_MASK) |
+	u8 v = ((typ << ACPI_SLEEP_TYP_SHIFT) & ACPI_SLEEP_TYP_MASK) |
 	       ACPI_SLEEP_EN;
 	void __iomem *reg;
 
@@ -432,11 +465,70 @@ static int acpi_sleep_reg_s5(void)
 int acpi_power_off(void)
 {
 	if (!acpi_pm1a_cnt && acpi_sleep_cnt.address)
-		return acpi_sleep_reg_s5();
+		return acpi_sleep_reg_write(acpi_s5_typa);
 	if (!acpi_pm1a_cnt)
 		return -ENODEV;
 	acpi_pm1_sleep(acpi_pm1a_cnt, acpi_s5_typa);
 	if (acpi_pm1b_cnt)
 		acpi_pm1_sleep(acpi_pm1b_cnt, acpi_s5_typb);
+	return -EIO;
+}
+
+/**
+ * acpi_s3_supported() - whether the machine can suspend to RAM
+ *
+ * True when the DSDT has an \_S3 package, the FADT a PM1a control block
+ * (or a sleep control register) and a valid FACS to hold the waking
+ * vector.  QEMU's q35 lists \_S3 only with "-global ICH9-LPC.disable_s3=0".
+ */
+bool acpi_s3_supported(void)
+{
+	return acpi_s3_present && acpi_facs &&
+	       (acpi_pm1a_cnt || acpi_sleep_cnt.address);
+}
+
+/**
+ * acpi_set_waking_vector() - where the firmware sends the CPU on wake
+ * @vector: the real-mode address (acpi_waking_vector()), 0 for none
+ *
+ * Writes the FACS's 32-bit waking vector and clears the 64-bit one, which
+ * would otherwise take precedence (ACPI 6.5, 5.2.10).  Returns 0, -ENODEV
+ * without a FACS, -ENOMEM when it cannot be mapped.
+ */
+int acpi_set_waking_vector(u32 vector)
+{
+	struct acpi_table_facs *f;
+
+	if (!acpi_facs)
+		return -ENODEV;
+	f = memremap(acpi_facs, sizeof(*f), MEMREMAP_WB);
+	if (!f)
+		return -ENOMEM;
+	f->firmware_waking_vector = vector;
+	if (f->version >= 1)
+		f->x_firmware_waking_vector = 0;
+	memunmap(f);
+	return 0;
+}
+
+/**
+ * acpi_enter_s3() - write \_S3's sleep types and SLP_EN to PM1a (and PM1b)
+ *
+ * The caller has saved the CPU's state, written back its caches and set
+ * the waking vector: on success this does not return here, the CPU comes
+ * back through the vector.  Returns -ENODEV without \_S3 or PM1 control,
+ * -EIO when the machine is still running after the write.
+ */
+int acpi_enter_s3(void)
+{
+	if (!acpi_s3_present)
+		return -ENODEV;
+	if (!acpi_pm1a_cnt && acpi_sleep_cnt.address)
+		return acpi_sleep_reg_write(acpi_s3_typa);
+	if (!acpi_pm1a_cnt)
+		return -ENODEV;
+	acpi_pm1_sleep(acpi_pm1a_cnt, acpi_s3_typa);
+	if (acpi_pm1b_cnt)
+		acpi_pm1_sleep(acpi_pm1b_cnt, acpi_s3_typb);
 	return -EIO;
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * ACPI static tables: just enough to list them, find one by signature and
- * switch the machine off through the FADT's PM1 control blocks.  Layouts
+ * ACPI static tables: just enough to list them, find one by signature,
+ * switch the machine off through the FADT's PM1 control blocks and put it
+ * to sleep in S3 with a waking vector in the FACS.  Layouts
  * are from the ACPI 6.5 specification, section numbers cited per struct.
  */
 #ifndef _CACHET_LINUX_ACPI_H
@@ -51,6 +52,24 @@ struct acpi_generic_address {
 #define ACPI_ADR_SPACE_SYSTEM_MEMORY	0
 #define ACPI_ADR_SPACE_SYSTEM_IO	1
 
+/* 5.2.10 Firmware ACPI Control Structure, up to the fields used here */
+struct acpi_table_facs {
+	char signature[4];		/* "FACS" */
+	u32 length;			/* 64 or more; there is no checksum */
+	u32 hardware_signature;
+	u32 firmware_waking_vector;	/* real mode, CS:IP = v >> 4 : v & 0xf */
+	u32 global_lock;
+	u32 flags;
+	u64 x_firmware_waking_vector;	/* version 1 and later; wins if set */
+	u8 version;
+	u8 reserved[31];
+} __packed;
+
+_Static_assert(sizeof(struct acpi_table_facs) == 64, "FACS size");
+
+/* the highest real-mode address: the waking code must start below it */
+#define ACPI_WAKING_VECTOR_LIMIT	0x100000
+
 #define ACPI_TABLE_MAX_LEN	(16UL << 20)	/* sanity bound on @length */
 
 /* pure checks, drivers/acpi/table_checks.c */
@@ -59,10 +78,14 @@ bool acpi_table_length_ok(u32 length);
 size_t acpi_rsdp_size(const struct acpi_table_rsdp *rsdp);
 int acpi_rsdp_valid(const void *buf, size_t n);
 int acpi_parse_s5(const u8 *p, size_t n, u8 *typa, u8 *typb);
+int acpi_waking_vector(phys_addr_t code, size_t size, u32 *vector);
 
 int acpi_table_init(void);
 int acpi_find_table(const char *sig, phys_addr_t *phys, u32 *len);
 int acpi_power_off(void);
 u16 acpi_pm_timer_port(unsigned int *bits);
+bool acpi_s3_supported(void);
+int acpi_set_waking_vector(u32 vector);
+int acpi_enter_s3(void);
 
 #endif /* _CACHET_LINUX_ACPI_H */

@@ -436,3 +436,73 @@ UNIT_TEST(acpi, s5_garbage_changes_nothing)
 	EXPECT_EQ(a, 9);
 	EXPECT_EQ(b, 9);
 }
+
+UNIT_TEST(acpi, s3_package)
+{
+	/* QEMU q35, disable_s3=0: Name (_S3, Package (0x04) { One, One,
+	 * Zero, Zero }), bytes after the name as in its DSDT */
+	static const u8 qemu[] = { 0x12, 0x06, 0x04, 0x01, 0x01, 0x00, 0x00 };
+	/* another firmware's: Package (0x02) { 0x05, 0x05 } */
+	static const u8 other[] = { 0x12, 0x07, 0x02, 0x0a, 0x05, 0x0a, 0x05 };
+	u8 a = 9, b = 9;
+
+	EXPECT_EQ(s5(qemu, sizeof(qemu), &a, &b), 0);
+	EXPECT_EQ(a, 1);
+	EXPECT_EQ(b, 1);
+	EXPECT_EQ(s5(other, sizeof(other), &a, &b), 0);
+	EXPECT_EQ(a, 5);
+	EXPECT_EQ(b, 5);
+}
+
+/* SeaBIOS's side: the far jump it makes for a waking vector */
+static u32 firmware_jump_target(u32 vector, u16 *ip)
+{
+	u16 cs = vector >> 4;
+
+	*ip = vector & 0xf;
+	return ((u32)cs << 4) + *ip;
+}
+
+UNIT_TEST(acpi, waking_vector)
+{
+	static const struct {
+		u64 code;
+		size_t size;
+	} good[] = {
+		{ 0x1000, 4096 }, { 0x9a000, 0x5000 }, { 0x10, 16 },
+		{ 0xffff0, 16 },
+	};
+	u32 v;
+	u16 ip;
+	size_t i;
+
+	for (i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		v = 0;
+		EXPECT_EQ(acpi_waking_vector(good[i].code, good[i].size, &v), 0);
+		EXPECT_EQ(firmware_jump_target(v, &ip), good[i].code);
+		EXPECT_EQ(ip, 0);
+	}
+}
+
+UNIT_TEST(acpi, waking_vector_refused)
+{
+	static const struct {
+		u64 code;
+		size_t size;
+	} bad[] = {
+		{ 0, 4096 },		/* the IVT: firmware reads 0 as none */
+		{ 0x1008, 4096 },	/* IP would be 8 */
+		{ 0x100000, 16 },	/* above real mode */
+		{ 0xff000, 0x1010 },	/* runs past 1 MiB */
+		{ 0x1000, 0 },
+		{ 0x100000000ULL, 16 },	/* the u32 would wrap to 0 */
+		{ 0x1000, (size_t)-1 },	/* size overflow */
+	};
+	u32 v = 0x1234;
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		EXPECT_EQ(acpi_waking_vector(bad[i].code, bad[i].size, &v),
+			  -EINVAL);
+	EXPECT_EQ(v, 0x1234);
+}
