@@ -238,3 +238,22 @@ void hpet_init(void)
 	}
 	tsc_calibrate_ref(khz);
 }
+
+/**
+ * hpet_resume_counter() - start the counter again after suspend to RAM
+ *
+ * The wake resets the HPET: ENABLE_CNF is clear and the counter is back
+ * at 0.  It is enabled again and a 32-bit counter's wrap count restarts,
+ * so hpet_read_counter() does not take the reset for a wrap.
+ */
+void hpet_resume_counter(void)
+{
+	u32 cfg;
+
+	if (!hpet_virt)
+		return;
+	hpet_last_lo = 0;
+	cfg = readl(hpet_virt + HPET_CFG);
+	if (!(cfg & HPET_CFG_ENABLE))
+		writel(cfg | HPET_CFG_ENABLE, hpet_virt + HPET_CFG);
+}

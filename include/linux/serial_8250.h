@@ -10,5 +10,7 @@ void serial8250_early_init(void);
 /* ttyS0, and its receive interrupt: see drivers/tty/serial/8250.c */
 struct tty_struct *serial8250_get_tty(void);
 int serial8250_irq_init(void);
+/* after suspend to RAM: program the UART again */
+void serial8250_resume(void);
 
 #endif

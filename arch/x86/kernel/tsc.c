@@ -275,3 +275,28 @@ void mdelay(unsigned long msecs)
 	while (msecs--)
 		udelay(1000);
 }
+
+static u64 tsc_suspend_ns;
+
+/**
+ * save_sched_clock_state() - remember the clock before suspend to RAM
+ *
+ * Only the boot CPU is online and interrupts are off.
+ */
+void save_sched_clock_state(void)
+{
+	tsc_suspend_ns = local_clock();
+}
+
+/**
+ * restore_sched_clock_state() - carry the clock on after suspend to RAM
+ *
+ * The firmware's reset may have set the TSC back to 0, which would make
+ * rdtsc() - tsc_base wrap.  The clock goes on from the value saved: time
+ * asleep is not counted, as Linux's sched_clock() does not count it.
+ */
+void restore_sched_clock_state(void)
+{
+	tsc_base = rdtsc();
+	ns_base = tsc_suspend_ns;
+}

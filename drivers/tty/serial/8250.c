@@ -111,15 +111,19 @@ static void serial8250_tty_write(struct tty_struct *tty,
 }
 
 static bool serial8250_irq_routed;
+/* what IER holds now, for serial8250_resume() */
+static u8 serial8250_ier;
 
 static void serial8250_tty_open(struct tty_struct *tty)
 {
 	if (serial8250_irq_routed)
-		outb(UART_IER_RDI, UART_BASE + UART_IER);
+		serial8250_ier = UART_IER_RDI;
+	outb(serial8250_ier, UART_BASE + UART_IER);
 }
 
 static void serial8250_tty_close(struct tty_struct *tty)
 {
+	serial8250_ier = 0;
 	outb(0, UART_BASE + UART_IER);
 }
 
@@ -182,14 +186,12 @@ static struct console serial8250_console = {
 	.flags = CON_PRINTBUFFER,
 };
 
-/**
- * serial8250_early_init() - program COM1 and register it as a console
- */
-void serial8250_early_init(void)
+/* 115200 8N1, FIFOs on, receive interrupt off; false without a UART */
+static bool serial8250_program(void)
 {
 	/* no device answers an unused ISA port: it reads all ones */
 	if (inb(UART_BASE + UART_LSR) == 0xff)
-		return;
+		return false;
 	outb(0, UART_BASE + UART_IER);
 	outb(UART_LCR_DLAB, UART_BASE + UART_LCR);
 	outb(1, UART_BASE + UART_DLL);		/* 115200 / 1 */
@@ -197,7 +199,30 @@ void serial8250_early_init(void)
 	outb(UART_LCR_8N1, UART_BASE + UART_LCR);
 	outb(UART_FCR_ENABLE, UART_BASE + UART_FCR);
 	outb(UART_MCR_OUT, UART_BASE + UART_MCR);
+	return true;
+}
+
+/**
+ * serial8250_early_init() - program COM1 and register it as a console
+ */
+void serial8250_early_init(void)
+{
+	if (!serial8250_program())
+		return;
 	register_console(&serial8250_console);
 	tty_init(&serial8250_tty, "ttyS0", &serial8250_tty_ops, NULL);
 	tty_set_console(&serial8250_tty);
+}
+
+/**
+ * serial8250_resume() - program COM1 again after suspend to RAM
+ *
+ * The wake resets the UART to its power-on divisor and format: the same
+ * programming as at boot, and the receive interrupt back on if ttyS0 was
+ * open with it.
+ */
+void serial8250_resume(void)
+{
+	if (serial8250_program())
+		outb(serial8250_ier, UART_BASE + UART_IER);
 }

@@ -57,6 +57,7 @@ void apic_init(void);
 /* io_apic.c */
 int io_apic_route_isa_irq(unsigned int irq, unsigned int vector, u32 apicid);
 int io_apic_mask_isa_irq(unsigned int irq);
+void ioapic_resume(void);
 
 /* ipi.c */
 bool apic_usable(void);

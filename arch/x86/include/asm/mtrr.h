@@ -111,6 +111,8 @@ int mtrr_del_page(int reg, unsigned long base, unsigned long size);
 void mtrr_usage_init(void);
 /* mtrr_state and the usage counts (MTRR_MAX_VAR_RANGES), consistently */
 void mtrr_snapshot(struct mtrr_state *s, unsigned int *usage);
+/* after suspend to RAM, on the boot CPU alone (sync.c) */
+void mtrr_bp_restore(void);
 
 /* one CPU's steps in the rendezvous of mtrr_aps_sync(), for tests */
 struct mtrr_sync_stats {

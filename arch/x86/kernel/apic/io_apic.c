@@ -34,6 +34,12 @@
 /* the index/window pair is one access at a time, from any CPU */
 static DEFINE_SPINLOCK(io_apic_lock);
 
+/* what each ISA IRQ's entry holds, for ioapic_resume(); under the lock */
+static struct {
+	u32 low;
+	u32 apicid;
+} isa_routes[NR_ISA_IRQS];
+
 static void io_apic_write(struct io_apic *io, u8 reg, u32 v)
 {
 	writel(reg, io->base + IO_APIC_REGSEL);
@@ -80,6 +86,8 @@ static int set_entry(unsigned int irq, u32 low, u32 apicid)
 	io_apic_write(io, IO_APIC_REDTBL(pin), IOAPIC_MASKED);
 	io_apic_write(io, IO_APIC_REDTBL(pin) + 1, apicid << 24);
 	io_apic_write(io, IO_APIC_REDTBL(pin), low);
+	isa_routes[irq].low = low;
+	isa_routes[irq].apicid = apicid;
 	spin_unlock_irqrestore(&io_apic_lock, flags);
 	return 0;
 }
@@ -109,4 +117,23 @@ int io_apic_route_isa_irq(unsigned int irq, unsigned int vector, u32 apicid)
 int io_apic_mask_isa_irq(unsigned int irq)
 {
 	return set_entry(irq, IOAPIC_MASKED, 0);
+}
+
+/**
+ * ioapic_resume() - write the ISA routes again after suspend to RAM
+ *
+ * The wake resets every redirection entry to masked; each ISA IRQ that
+ * was routed (or masked) through this file gets its entry back.
+ */
+void ioapic_resume(void)
+{
+	unsigned int irq;
+
+	for (irq = 0; irq < NR_ISA_IRQS; irq++) {
+		u32 low = isa_routes[irq].low & ~(IOAPIC_POLARITY_LOW |
+						   IOAPIC_TRIGGER_LEVEL);
+
+		if (low)
+			set_entry(irq, low, isa_routes[irq].apicid);
+	}
 }

@@ -293,3 +293,16 @@ void mtrr_write_all(void)
 {
 	mtrr_sync_run();
 }
+
+/**
+ * mtrr_bp_restore() - give the boot CPU its MTRRs back after suspend to RAM
+ *
+ * Linux's name for the wake's case of mtrr_ap_init(): the wake resets the
+ * CPU, the firmware need not program the MTRRs as at boot, and the boot
+ * CPU, alone online with interrupts off, takes mtrr_state by the same
+ * single-CPU sequence, rewriting what differs, silently.
+ */
+void mtrr_bp_restore(void)
+{
+	mtrr_ap_init();
+}
