@@ -188,6 +188,30 @@ int pci_bus_write_config(u8 bus, u8 devfn, int where, int size, u32 val)
 	return 0;
 }
 
+/**
+ * pci_conf1_write_dword() - write a register through port I/O alone
+ * @bus: bus number
+ * @devfn: PCI_DEVFN(device, function)
+ * @where: register offset, a multiple of 4 below 256
+ * @val: the value
+ *
+ * For when ECAM may not decode yet: after suspend to RAM the host
+ * bridge's ECAM window is off until its register is written back
+ * (drivers/pci/pm.c).  Returns 0 or -EINVAL.
+ */
+int pci_conf1_write_dword(u8 bus, u8 devfn, int where, u32 val)
+{
+	unsigned long flags;
+
+	if (where < 0 || where & 3 || where >= PCI_CFG_SPACE_SIZE)
+		return -EINVAL;
+	spin_lock_irqsave(&pci_config_lock, flags);
+	outl(pci_conf1_address(bus, devfn, where), PCI_CONF1_ADDRESS);
+	outl(val, PCI_CONF1_DATA);
+	spin_unlock_irqrestore(&pci_config_lock, flags);
+	return 0;
+}
+
 /*
  * Is mechanism #1 there?  Its address register is a read/write 32-bit
  * latch with the enable bit; on a machine without it the port floats.

@@ -12,6 +12,7 @@ struct pci_dev *pci_dev_list(void);
 void pci_sysfs_init(void);
 /* the ECAM range once claimed (access.c) */
 bool pci_ecam_range(u64 *start, u64 *end);
+int pci_conf1_write_dword(u8 bus, u8 devfn, int where, u32 val);
 /* root bus windows and BARs in the resource trees (setup-res.c) */
 void pci_resources_init(void);
 /* resourceN and resourceN_wc (pci-sysfs-resource.c) */

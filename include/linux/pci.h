@@ -87,6 +87,9 @@ struct pci_dev {
 
 int pci_bus_read_config(u8 bus, u8 devfn, int where, int size, u32 *val);
 int pci_bus_write_config(u8 bus, u8 devfn, int where, int size, u32 val);
+/* across suspend to RAM (drivers/pci/pm.c) */
+int pci_save_state_all(void);
+void pci_restore_state_all(void);
 
 static inline int pci_read_config_byte(const struct pci_dev *dev, int where,
 				       u8 *val)
