@@ -62,6 +62,7 @@ struct fb_info {
 
 int fbcon_init(struct fb_info *info);
 void fbcon_exit(struct fb_info *info);
+void fbcon_redraw(void);
 int register_framebuffer(struct fb_info *info);
 int unregister_framebuffer(struct fb_info *info);
 int remove_conflicting_framebuffers(phys_addr_t base, u64 size,
@@ -77,5 +78,6 @@ int bochs_fb_attach(struct pci_dev *dev);
 bool bochs_fb_bound(void);
 void efifb_init(void);
 int efifb_probe(const struct screen_info *si);
+void bochs_fb_resume(void);
 
 #endif

@@ -374,3 +374,22 @@ void bochs_fb_init(void)
 	}
 	bochs_fb_attach(dev);
 }
+
+/**
+ * bochs_fb_resume() - set the mode again and redraw after suspend to RAM
+ *
+ * The wake resets the device to VGA text mode and its video memory may
+ * have been cleared; the PCI layer has restored its BARs by now.  With
+ * interrupts off, before anything draws on the console.
+ */
+void bochs_fb_resume(void)
+{
+	if (!bochs_fb.screen_base)
+		return;
+	if (bochs_set_mode()) {
+		pr_err("bochs: the device refused %ux%ux%u after resume\n",
+		       BOCHS_XRES, BOCHS_YRES, BOCHS_BPP);
+		return;
+	}
+	fbcon_redraw();
+}

@@ -173,6 +173,26 @@ static struct console fbcon_console = {
 };
 
 /**
+ * fbcon_redraw() - draw the whole screen again
+ *
+ * For when the framebuffer's contents were lost (suspend to RAM resets
+ * the device): every cell counts as unknown, so the next flush draws
+ * them all.
+ */
+void fbcon_redraw(void)
+{
+	unsigned long flags;
+
+	if (!fbcon.info)
+		return;
+	spin_lock_irqsave(&fbcon_lock, flags);
+	/* no cell wants 0xffff: a character is 8 bits, plus the cursor */
+	memset(fbcon.drawn, 0xff, sizeof(fbcon.drawn));
+	fbcon_flush(&fbcon);
+	spin_unlock_irqrestore(&fbcon_lock, flags);
+}
+
+/**
  * fbcon_init() - run a text console on a framebuffer
  * @info: the framebuffer, mapped and set to @info->xres x @info->yres at
  *        32 bpp, cleared to black
