@@ -68,6 +68,7 @@ static unsigned long vfile_ino(const char *path)
 
 static const struct inode_operations vfilefs_dir_iops;
 static const struct inode_operations vfilefs_link_iops;
+static const struct inode_operations vfilefs_bin_iops;
 static const struct file_operations vfilefs_dir_fops;
 static const struct file_operations vfilefs_file_fops;
 static const struct file_operations vfilefs_ops_fops;
@@ -126,6 +127,7 @@ static struct inode *vfilefs_inode(struct super_block *sb, const char *path,
 	} else if (!vfile_bin_get(path, &bin, &size, NULL)) {
 		inode->i_mode = S_IFREG | bin->mode;
 		inode->i_size = size;
+		inode->i_op = &vfilefs_bin_iops;
 		inode->i_fop = &vfile_bin_fops;
 	} else if (!vfile_ops_get(path, &ops)) {
 		inode->i_mode = S_IFREG | ops->mode;
@@ -227,6 +229,20 @@ static const char *vfilefs_get_link(struct dentry *dentry,
 
 static const struct inode_operations vfilefs_link_iops = {
 	.get_link = vfilefs_get_link,
+};
+
+/*
+ * A sysfs file has no length to cut: as Linux's kernfs, a truncation
+ * (open with O_TRUNC, "echo mem > /sys/power/state") succeeds and changes
+ * nothing; other attribute changes are refused as before.
+ */
+static int vfilefs_bin_setattr(struct dentry *dentry, struct iattr *attr)
+{
+	return attr->ia_valid == ATTR_SIZE ? 0 : -EPERM;
+}
+
+static const struct inode_operations vfilefs_bin_iops = {
+	.setattr = vfilefs_bin_setattr,
 };
 
 static const struct super_operations vfilefs_sops = {
