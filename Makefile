@@ -71,6 +71,7 @@ kernel-dirs := \
 	drivers/firmware \
 	drivers/clocksource \
 	arch/x86/kernel/apic \
+	arch/x86/kernel/acpi \
 	drivers/video \
 	drivers/video/console \
 	drivers/video/fbdev

@@ -28,6 +28,7 @@
 #include <linux/smp.h>
 #include <linux/serial_8250.h>
 #include <linux/start_kernel.h>
+#include <linux/suspend.h>
 #include <linux/tick.h>
 #include <linux/timekeeping.h>
 #include <linux/utsname.h>
@@ -125,6 +126,7 @@ void start_kernel(void)
 	cpu_online_sysfs_init();
 	efifb_init();		/* the firmware's, until the device's driver */
 	bochs_fb_init();
+	pm_init();
 	vfs_caches_init();
 	msr_init();
 	fbmem_init();

@@ -87,5 +87,9 @@ u16 acpi_pm_timer_port(unsigned int *bits);
 bool acpi_s3_supported(void);
 int acpi_set_waking_vector(u32 vector);
 int acpi_enter_s3(void);
+/* drivers/acpi/sleep.c */
+int acpi_suspend_begin(void);
+int acpi_suspend_enter(void);
+void acpi_pm_finish(void);
 
 #endif /* _CACHET_LINUX_ACPI_H */
