@@ -256,15 +256,15 @@ run-uefi: isoimage
 
 .PHONY: check
 # FULL=1: the issues' full loop counts (10000 fork+exec rounds, 100000
-# randomized pfnmap steps in the kernel and 100000 user-mapping steps
-# in the guest)
+# randomized pfnmap steps in the kernel, 100000 user-mapping steps in
+# the guest and 20 suspend/resume rounds)
 # (the initramfs too: the boot matrix's GRUB rows pass it as a module)
 # in the guest, 1000 CPU offline/online rounds in the SMP selftests)
 check: deps
 	$(Q)$(MAKE) --no-print-directory all
 	-$(Q)$(MAKE) --no-print-directory initramfs
 	$(Q)$(if $(FULL),USER_APPEND="stress_rounds=10000 umap_rounds=100000" \
-		CPU_HOTPLUG_ROUNDS=1000 \
+		CPU_HOTPLUG_ROUNDS=1000 S3_ROUNDS=20 \
 		KTEST_APPEND=pfnmap_rounds=100000) $(PYTHON) \
 		$(srctree)/tools/testing/runner/run_all.py --kernel $(VMLINUX)
 

@@ -76,7 +76,7 @@ def main():
         ("documentation figures",
          [py, r + "pat_bench_doc.py", "--kernel", a.kernel, "--check"]),
         ("selftests", ["make", "-s", "-C", "tools/testing/selftests",
-                       "TARGETS=pat fb smp hardening", "run_tests"]),
+                       "TARGETS=pat fb smp hardening power", "run_tests"]),
         # the user-space suite on Linux 6.1 only (skipped without
         # ../shared/linux): cachet cannot run it yet
         ("user selftests on Linux 6.1, 1 and 4 CPUs",
