@@ -4,20 +4,25 @@
  *
  *   PM: suspend entry (deep)
  *   ACPI: PM: Preparing to enter system sleep state S3
- *   (the other CPUs go offline; interrupts off; the CPU sleeps)
+ *   Disabling non-boot CPUs ...
+ *   (interrupts off; the CPU sleeps)
  *   ACPI: PM: Low-level resume complete
- *   (interrupts on; the other CPUs come back)
+ *   (interrupts on)
+ *   Enabling non-boot CPUs ...
+ *   CPU1 is up
  *   ACPI: PM: Waking up from system sleep state S3
  *   PM: suspend exit
  *
  * Tasks are not frozen: with interrupts off on the only online CPU,
- * nothing else runs between the save and the restore.  Taking the other
- * CPUs offline needs CPU hotplug, which is not in yet; until it is, a
- * suspend with more than one CPU online is refused with -EBUSY.
+ * nothing else runs between the save and the restore.  The other CPUs go
+ * offline through CPU hotplug (freeze_secondary_cpus()) and come back the
+ * way they came up at boot, each taking the boot CPU's PAT and MTRRs; a
+ * CPU the administrator had taken offline stays offline.
  */
 #define pr_fmt(fmt) "PM: " fmt
 
 #include <linux/acpi.h>
+#include <linux/cpu.h>
 #include <linux/errno.h>
 #include <linux/pci.h>
 #include <linux/printk.h>
@@ -35,30 +40,21 @@ static const char *const pm_mem_sleep_labels[PM_SUSPEND_MAX] = {
 /* one transition at a time (Linux's system_transition_mutex) */
 static bool pm_in_transition;
 
-static int suspend_disable_secondary_cpus(void)
-{
-	unsigned int n = num_online_cpus();
-
-	if (n == 1)
-		return 0;
-	pr_err("%u CPUs online: taking them offline needs CPU hotplug, not available yet; boot with one CPU to suspend\n",
-	       n);
-	return -EBUSY;
-}
-
 static int suspend_enter(void)
 {
 	unsigned long flags;
 	int err;
 
-	err = suspend_disable_secondary_cpus();
+	err = freeze_secondary_cpus(0);
 	if (!err)
 		err = pci_save_state_all();
-	if (err)
-		return err;
-	local_irq_save(flags);
-	err = acpi_suspend_enter();
-	local_irq_restore(flags);
+	if (!err) {
+		local_irq_save(flags);
+		err = acpi_suspend_enter();
+		local_irq_restore(flags);
+	}
+	/* also after a failed freeze: it took some down, and counts itself */
+	thaw_secondary_cpus();
 	return err;
 }
 
@@ -85,8 +81,9 @@ static int enter_state(suspend_state_t state)
  *
  * Returns 0 after a sleep and a wake; -EINVAL for a state out of range
  * or not supported, -ENODEV when the firmware tables do not allow S3,
- * -EBUSY with another transition under way or CPUs that cannot be taken
- * offline, or the error that kept the machine from sleeping.
+ * -EBUSY with another transition under way, the error of a CPU that
+ * could not be taken offline, or the error that kept the machine from
+ * sleeping.
  */
 int pm_suspend(suspend_state_t state)
 {
