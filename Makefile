@@ -257,9 +257,9 @@ run-uefi: isoimage
 .PHONY: check
 # FULL=1: the issues' full loop counts (10000 fork+exec rounds, 100000
 # randomized pfnmap steps in the kernel, 100000 user-mapping steps in
-# the guest and 20 suspend/resume rounds)
+# the guest, 1000 CPU offline/online rounds in the SMP selftests and 20
+# suspend/resume rounds)
 # (the initramfs too: the boot matrix's GRUB rows pass it as a module)
-# in the guest, 1000 CPU offline/online rounds in the SMP selftests)
 check: deps
 	$(Q)$(MAKE) --no-print-directory all
 	-$(Q)$(MAKE) --no-print-directory initramfs
