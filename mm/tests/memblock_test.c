@@ -14,7 +14,7 @@
 #include <linux/memblock_ranges.h>
 #include <linux/mm.h>
 
-extern char _text[], _end[];
+extern char _head[], _ehead[], _text[], _end[];
 
 static void test_memory_is_e820_ram(struct ktest *t)
 {
@@ -51,6 +51,25 @@ static void test_boot_reservations(struct ktest *t)
 	/* and the buddy allocator agrees: those pages are not its own */
 	KTEST_EXPECT_TRUE(t, PageReserved(pfn_to_page(0)));
 	KTEST_EXPECT_TRUE(t, PageReserved(virt_to_page(_text)));
+}
+
+/*
+ * QEMU writes every PT_LOAD segment of the -kernel ELF back on each
+ * reset, the wake from S3 included: a page of any of them in the buddy
+ * allocator's hands would be overwritten under its owner.  The 32-bit
+ * entry page lies outside [_text, _end) and was once handed out.
+ */
+static void test_reloaded_segments_reserved(struct ktest *t)
+{
+	phys_addr_t pa, start = __pa_symbol(_head), end = __pa_symbol(_ehead);
+
+	KTEST_EXPECT_TRUE(t, start < end);
+	for (pa = start; pa < end; pa += PAGE_SIZE) {
+		KTEST_EXPECT_TRUE(t, memblock_is_reserved(pa));
+		KTEST_EXPECT_TRUE(t, PageReserved(pfn_to_page(PHYS_PFN(pa))));
+	}
+	end = __pa_symbol(_end) - 1;
+	KTEST_EXPECT_TRUE(t, PageReserved(pfn_to_page(PHYS_PFN(end))));
 }
 
 /* every free memblock page went to the buddy allocator, nothing else */
@@ -109,6 +128,7 @@ static void test_ranges_top_down(struct ktest *t)
 static struct ktest_case mm_memblock_cases[] = {
 	KTEST_CASE(test_memory_is_e820_ram),
 	KTEST_CASE(test_boot_reservations),
+	KTEST_CASE(test_reloaded_segments_reserved),
 	KTEST_CASE(test_handover),
 	KTEST_CASE(test_ranges_merge_and_split),
 	KTEST_CASE(test_ranges_top_down),

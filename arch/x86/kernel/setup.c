@@ -12,7 +12,7 @@
 #include <asm/pgtable.h>
 #include <asm/setup.h>
 
-extern char _text[], _end[];
+extern char _head[], _ehead[], _text[], _end[];
 
 /*
  * Keep the allocator off the initramfs until it is unpacked.  It must be
@@ -47,10 +47,13 @@ void setup_arch(void)
 	mtrr_check_ram();
 	/*
 	 * The first MiB holds the BIOS data area, the EBDA and, later, the
-	 * SMP trampoline: never hand it out.  Then the kernel image itself.
+	 * SMP trampoline: never hand it out.  Then the kernel image itself,
+	 * and the 32-bit entry page below it: QEMU reloads both from the
+	 * ELF on every reset, the wake from S3 included.
 	 */
 	memblock_reserve(0, SZ_1M);
 	memblock_reserve(__pa_symbol(_text), __pa_symbol(_end) - __pa_symbol(_text));
+	memblock_reserve(__pa_symbol(_head), __pa_symbol(_ehead) - __pa_symbol(_head));
 	reserve_initrd();
 	paging_init();
 }

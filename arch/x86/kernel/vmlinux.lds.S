@@ -28,14 +28,20 @@ SECTIONS
 	/*
 	 * The 32-bit entry code, 1 MiB below the image, so that it runs and
 	 * can say so on a machine with too little RAM to hold the image
-	 * (arch/x86/boot/verify_mem.S).  Used once, by the boot CPU: it is
-	 * not part of [_text, _end), and its page is free RAM afterwards.
+	 * (arch/x86/boot/verify_mem.S).  Used once, by the boot CPU, and not
+	 * part of [_text, _end), but [_head, _ehead) stays reserved like the
+	 * image: QEMU rewrites every PT_LOAD segment of a -kernel ELF on each
+	 * reset, the wake from S3 included, so a page handed out here would
+	 * get this code written over it.
 	 */
 	. = __START_KERNEL_map + BOOT_ENTRY_PHYS;
+	_head = .;
 	.head.text : LOAD(.head.text) {
 		KEEP(*(.head.multiboot2))
 		*(.head.text)
 	} :head
+	. = ALIGN(4096);
+	_ehead = .;
 
 	. = __START_KERNEL;
 	_text = .;
