@@ -68,8 +68,13 @@ struct x86_saved_context x86_saved_context;
 
 /* the wake page: code, then its PML4, PDPT and PD */
 #define WK_PAGES	4
-/* above SeaBIOS's stacks (0x1000 on resume, 0x7000 at boot) */
-#define WK_SEARCH_START	0x10000
+/*
+ * Above SeaBIOS's stacks (0x1000 on resume, 0x7000 at boot) and above the
+ * 64 KiB real-mode segment at 0x10000: on every S3 resume, before it
+ * jumps to the waking vector, SeaBIOS runs its AP scan again, which
+ * borrows the page at 0x10000 and sends every AP a STARTUP to it.
+ */
+#define WK_SEARCH_START	0x20000
 #define WK_SEARCH_END	0x9f000
 static phys_addr_t wk_base;
 static u32 wk_vector;
@@ -89,9 +94,10 @@ static void *wk_va(unsigned int page)
 	((type *)((u8 *)wk_va(0) + ((sym) - (u8 *)wakeup_start)))
 
 /*
- * The lowest RAM pages above SeaBIOS's stacks: the AP trampoline takes
- * the highest ones below the EBDA (smpboot.c), and the whole first MiB is
- * kept from the page allocator (setup.c), so nothing else is there.
+ * The lowest RAM pages above what SeaBIOS uses on resume: the AP
+ * trampoline takes the highest ones below the EBDA (smpboot.c), and the
+ * whole first MiB is kept from the page allocator (setup.c), so nothing
+ * else is there.
  */
 static int wk_find(void)
 {
