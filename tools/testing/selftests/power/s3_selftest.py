@@ -22,7 +22,10 @@ it asleep), and then checks:
     redrew the screen the wake wiped; "suspend exit" that it draws after.
 
 With busybox it also checks the state file: it reads "mem", an unknown
-word is EINVAL and "disk" ENOSYS.  A second boot runs the same rounds
+word is EINVAL and "disk" ENOSYS; and that memory the kernel handed out
+survives each wake: the md5sums of /bin/busybox (page cache filled at
+boot, in the lowest free RAM) and of 4 MiB from /dev/urandom written to
+/tmp just before the first round do not change.  A second boot runs the same rounds
 with -smp 4: the other CPUs go offline for the sleep and come back with
 the same PAT and MTRRs (pat_cpus lists them all); with busybox, CPU 2 is
 taken offline first and must still be offline after each wake.
@@ -276,6 +279,21 @@ def state_file_checks(m, res):
               "rc=1" in out, repr(out))
 
 
+# page-cache pages the allocator handed out at boot (busybox, unpacked
+# early, sits in the lowest free RAM) and a few MiB handed out just now
+DIGEST_FILES = ["/bin/busybox", "/tmp/s3_pattern"]
+
+
+def memory_digest(m):
+    """md5sums of DIGEST_FILES, the pattern file written first."""
+    m.run("dd if=/dev/urandom of=/tmp/s3_pattern bs=4096 count=1024 "
+          "2>/dev/null")
+    out = m.run(f"md5sum {' '.join(DIGEST_FILES)}")
+    if out is None or out.count("\n") != len(DIGEST_FILES) - 1:
+        return None
+    return out
+
+
 def run_rounds(args, res, shot, glyphs, tmp, smp):
     m = Machine(args.qemu, args.kernel, args.initrd, smp, tmp)
     try:
@@ -300,6 +318,10 @@ def run_rounds(args, res, shot, glyphs, tmp, smp):
                   repr(base))
         why = screen_check(m, shot, glyphs, tmp, kernel_lines(m.text())[-1:])
         res.check("screen shows the console before", why is None, why)
+        digest = memory_digest(m) if m.busybox else None
+        if m.busybox:
+            res.check("memory digest before", digest is not None,
+                      "md5sum failed")
         last = uptime(m)
         for i in range(1, args.rounds + 1):
             tag = f"smp {smp} round {i}"
@@ -324,6 +346,10 @@ def run_rounds(args, res, shot, glyphs, tmp, smp):
             last = t2
             why = screen_check(m, shot, glyphs, tmp, ours)
             res.check(f"{tag}: screen shows the console", why is None, why)
+            if digest is not None:
+                now = m.run(f"md5sum {' '.join(DIGEST_FILES)}")
+                res.check(f"{tag}: user memory unchanged", now == digest,
+                          f"{now!r} != {digest!r}")
             if offline is not None:
                 now = m.run("cat /sys/devices/system/cpu/online")
                 res.check(f"{tag}: cpu{offline} still offline",
