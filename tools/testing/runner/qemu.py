@@ -51,24 +51,6 @@ def _iso_text(out):
     return re.sub(r"\x1b(\[[0-9;?=]*[A-Za-z]|[()=>][0-9A-Za-z]?)", "", text)
 
 
-def boot_iso(iso, machine="q35", cpu="qemu64", mem="512M", smp=1,
-             bios=None, timeout=300):
-    """Boot a GRUB image (make isoimage) from the CD-ROM drive, with the
-    firmware image @bios (OVMF for UEFI) or QEMU's SeaBIOS; like boot()
-    otherwise.  GRUB's and the firmware's escape sequences are dropped
-    from the transcript."""
-    cmd = _iso_cmd(iso, machine, cpu, mem, smp, bios)
-    t0 = time.monotonic()
-    try:
-        p = subprocess.run(cmd, stdin=subprocess.DEVNULL,
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           timeout=timeout)
-        out, status = p.stdout, p.returncode
-    except subprocess.TimeoutExpired as e:
-        out, status = (e.stdout or b"") + b"\n<timeout>\n", None
-    return _iso_text(out), status, time.monotonic() - t0
-
-
 def _read_all(f, chunks):
     """Collect what @f gives into @chunks until EOF (a reader thread)."""
     while True:
@@ -109,12 +91,14 @@ def _dump_at_prompt(proc, sock, chunks, prompt, ppm, deadline):
 
 def boot_iso_screendump(iso, prompt, ppm, machine="q35", cpu="qemu64",
                         mem="512M", smp=1, bios=None, timeout=300):
-    """Boot like boot_iso(), with QEMU's standard VGA (q35's default) and
-    a QMP socket beside @ppm, for a shell.run script that ends at the
+    """Boot a GRUB image (make isoimage) from the CD-ROM drive, with the
+    firmware image @bios (OVMF for UEFI) or QEMU's SeaBIOS, QEMU's
+    standard VGA (q35's default) and a QMP socket beside @ppm, for a shell.run script that ends at the
     prompt instead of powering off: once the transcript shows @prompt,
     the screen is dumped into @ppm (PPM, QMP's screendump) and
     "poweroff" typed on the serial port.  Returns (transcript, status,
-    seconds) as boot_iso(); @ppm is missing when the prompt never came
+    seconds), the transcript without GRUB's and the firmware's escape
+    sequences; @ppm is missing when the prompt never came
     or QEMU refused the screendump."""
     path = ppm + ".qmp"
     cmd = _iso_cmd(iso, machine, cpu, mem, smp, bios) + [
