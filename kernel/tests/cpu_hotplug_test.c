@@ -7,9 +7,8 @@
  * PAT and MTRRs it comes back with (an MTRR changed while it was offline
  * included), bad requests, tasks moved off it (a CPU-bound one keeps
  * running; one bound to it loses its affinity, a process with Linux's
- * message), freeze/thaw, and "cpu_hotplug.rounds" rounds over all CPUs
- * while workers change page attributes and map write-combining memory.
- * Needs two CPUs; skipped on one.
+ * message) and freeze/thaw.  Rounds over all CPUs under the pat_smp
+ * stress are pat_smp.test_stress_hotplug.  Needs two CPUs; skipped on one.
  */
 #include <linux/cpu.h>
 #include <linux/delay.h>
@@ -20,38 +19,21 @@
 #include <linux/ktest.h>
 #include <linux/kthread.h>
 #include <linux/mm_types.h>
-#include <linux/moduleparam.h>
 #include <linux/sched.h>
 #include <linux/sched/mm.h>
 #include <linux/smp.h>
 #include <linux/string.h>
-#include <linux/tick.h>
 #include <linux/vfile.h>
-#include <asm/io.h>
 #include <asm/irqflags.h>
 #include <asm/mmu_context.h>
 #include <asm/msr-index.h>
 #include <asm/mtrr.h>
 #include <asm/pat.h>
-#include <asm/pat_verify.h>
 #include <asm/processor.h>
 #include <asm/set_memory.h>
 #include <asm/special_insns.h>
 
 #define GIVE_UP		(20 * HZ)
-
-static unsigned int rounds = 20;
-
-static int parse_rounds(char *arg)
-{
-	unsigned int v;
-
-	if (!arg || kstrtouint(arg, 10, &v) || v < 1 || v > 100000)
-		return -EINVAL;
-	rounds = v;
-	return 0;
-}
-core_param("cpu_hotplug.rounds", parse_rounds);
 
 static bool need_two(struct ktest *t)
 {
@@ -459,101 +441,6 @@ static void test_freeze_thaw(struct ktest *t)
 	KTEST_EXPECT_EQ(t, cache_control_check(), 0);
 }
 
-/* --- rounds under load ------------------------------------------------- */
-
-struct pat_worker {
-	unsigned long page;
-	unsigned long ops, failed;
-	int last_err;
-};
-
-/* unused MMIO above RAM, away from pat_smp's slots */
-static u64 worker_mmio(unsigned int i)
-{
-	return (1ULL << (boot_cpu_data.x86_phys_bits - 2)) + 0x48000000ULL +
-	       i * 0x10000ULL;
-}
-
-static int pat_worker_fn(void *arg)
-{
-	struct pat_worker *w = arg;
-	unsigned int i = 0;
-	void __iomem *va;
-	int err;
-
-	while (!kthread_should_stop()) {
-		err = (i & 1) ? set_memory_wc(w->page, 1) :
-				set_memory_uc(w->page, 1);
-		err = err ?: set_memory_wb(w->page, 1);
-		va = ioremap_wc(worker_mmio(i % 4), PAGE_SIZE);
-		if (va) {
-			(void)readl(va);
-			iounmap(va);
-		} else {
-			err = err ?: -ENOMEM;
-		}
-		w->ops++;
-		if (err) {
-			w->failed++;
-			w->last_err = err;
-		}
-		i++;
-		cond_resched();
-	}
-	return 0;
-}
-
-static void test_rounds_under_load(struct ktest *t)
-{
-	static struct pat_worker w[4];
-	struct task_struct *k[4];
-	unsigned int r, cpu, i, bad = 0;
-	u64 all = cpu_online_mask;
-
-	if (!need_two(t))
-		return;
-	/* the workers never sleep: without a tick nothing would preempt them */
-	if (!tick_running()) {
-		ktest_skip(t, "no tick on this machine");
-		return;
-	}
-	memset(w, 0, sizeof(w));
-	for (i = 0; i < ARRAY_SIZE(w); i++) {
-		w[i].page = __get_free_pages(GFP_KERNEL, 0);
-		KTEST_ASSERT_TRUE(t, w[i].page != 0);
-		k[i] = kthread_run(pat_worker_fn, &w[i], "pat-hp/%u", i);
-		KTEST_ASSERT_TRUE(t, k[i] != NULL);
-	}
-	for (r = 0; r < rounds && !bad; r++) {
-		for (cpu = 1; cpu < NR_CPUS; cpu++) {
-			if (!(all & bit(cpu)))
-				continue;
-			if (remove_cpu(cpu) || add_cpu(cpu))
-				bad++;
-		}
-		/* every CPU against CPU 0, each reading its own MSRs */
-		for (cpu = 1; cpu < NR_CPUS; cpu++)
-			if ((all & bit(cpu)) && cache_control_check_cpu(cpu))
-				bad++;
-		if (cpu_online_mask != all)
-			bad++;
-	}
-	for (i = 0; i < ARRAY_SIZE(w); i++) {
-		kthread_stop(k[i]);
-		free_pages(w[i].page, 0);
-		KTEST_EXPECT_TRUE(t, w[i].ops > 0);
-		KTEST_EXPECT_EQ(t, w[i].failed, 0);
-		KTEST_EXPECT_EQ(t, w[i].last_err, 0);
-	}
-	KTEST_EXPECT_EQ(t, bad, 0);
-	KTEST_EXPECT_EQ(t, r, rounds);
-	KTEST_EXPECT_EQ(t, cpu_online_mask, all);
-	ktest_expect_no_alias(t);
-	ktest_printf(t, "%u rounds over CPUs %#llx, %lu+%lu+%lu+%lu worker rounds",
-		     r, (unsigned long long)(all & ~1ULL), w[0].ops, w[1].ops,
-		     w[2].ops, w[3].ops);
-}
-
 static struct ktest_case cpu_hotplug_cases[] = {
 	KTEST_CASE(test_each_ap_offline_online),
 	KTEST_CASE(test_bad_requests),
@@ -562,7 +449,6 @@ static struct ktest_case cpu_hotplug_cases[] = {
 	KTEST_CASE(test_bound_process_told),
 	KTEST_CASE(test_mtrr_change_reaches_offline_cpu),
 	KTEST_CASE(test_freeze_thaw),
-	KTEST_CASE(test_rounds_under_load),
 	{}
 };
 KTEST_SUITE(cpu_hotplug, cpu_hotplug_cases);
