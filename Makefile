@@ -56,6 +56,7 @@ kernel-dirs := \
 	arch/x86/kernel/fpu \
 	arch/x86/mm \
 	arch/x86/mm/pat \
+	arch/x86/realmode \
 	arch/x86/lib \
 	init \
 	kernel \

@@ -191,8 +191,9 @@ startup_64:
 	jmp	2b
 
 /*
- * Secondary CPUs arrive here from the trampoline (trampoline_64.S) in
- * long mode, on the trampoline's page table and without a stack.  Take
+ * Secondary CPUs arrive here from the real-mode image
+ * (arch/x86/realmode/rm.S) in long mode, on its page table and without a
+ * stack.  Take
  * the kernel's page tables and the stack the boot CPU set aside, then C.
  */
 #ifdef CONFIG_SMP

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Bringing up the secondary CPUs the MADT lists, one at a time: INIT,
- * STARTUP, STARTUP at a trampoline below 1 MiB (trampoline_64.S), then
- * start_secondary() on the CPU's own stack, GDT, TSS and per-CPU area.
+ * STARTUP, STARTUP at the real-mode image below 1 MiB (arch/x86/realmode/),
+ * then start_secondary() on the CPU's own stack, GDT, TSS and per-CPU
+ * area.
  *
  * What a new CPU does before it counts as online, in this order: load its
  * descriptors (so per-CPU data works), program IA32_PAT with the boot
@@ -20,7 +21,6 @@
 #define pr_fmt(fmt) "smpboot: " fmt
 
 #include <linux/cpu.h>
-#include <linux/e820.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/mm_types.h>
@@ -42,16 +42,12 @@
 #include <asm/pgtable.h>
 #include <asm/pgtable_txn.h>
 #include <asm/processor.h>
+#include <asm/realmode.h>
 #include <asm/smp.h>
 #include <asm/smp_cpus.h>
 #include <asm/special_insns.h>
 #include <asm/tlbflush.h>
 #include <asm/traps.h>
-
-extern const u8 trampoline_start[], trampoline_end[];
-extern u8 tr_gdt_desc[], tr_pm_ptr[], tr_lm_ptr[], tr_cr3[], tr_efer[],
-	tr_entry[], tr_alive[];
-extern const char secondary_startup_64[];
 
 void start_secondary(void);
 
@@ -80,10 +76,6 @@ bool smp_cpu_booting(void)
 {
 	return __atomic_load_n(&smp_booting, __ATOMIC_ACQUIRE);
 }
-
-/* the trampoline's five pages: code, PML4, PDPT, PD, and a dead end */
-#define TR_PAGES	5
-static phys_addr_t tr_base;
 
 static unsigned int nr_cpus_limit = SMP_CPUS_MAX;
 static unsigned int maxcpus_limit = SMP_CPUS_MAX;
@@ -177,66 +169,6 @@ static int parse_test_extra(char *arg)
 	return 0;
 }
 early_param("smpboot.test_extra_lapic", parse_test_extra);
-
-/* Five RAM pages below the EBDA, highest first: Linux's choice too. */
-static int trampoline_find(void)
-{
-	phys_addr_t p;
-
-	for (p = 0x9f000 - TR_PAGES * PAGE_SIZE; p >= 0x1000; p -= PAGE_SIZE)
-		if (e820__mapped_all(p, p + TR_PAGES * PAGE_SIZE,
-				     E820_TYPE_RAM)) {
-			tr_base = p;
-			return 0;
-		}
-	return -ENOMEM;
-}
-
-static void *tr_va(unsigned int page)
-{
-	return __va(tr_base + page * PAGE_SIZE);
-}
-
-#define TR_FIELD(sym, type) \
-	((type *)((u8 *)tr_va(0) + ((sym) - (u8 *)trampoline_start)))
-
-/* Copy the code, relocate it to tr_base and build its page table. */
-static void trampoline_setup(void)
-{
-	u64 *pgd = tr_va(1), *pdpt = tr_va(2), *pd = tr_va(3);
-	u8 *dead = tr_va(4);
-	u64 efer = EFER_LME;
-
-	memset(tr_va(0), 0, TR_PAGES * PAGE_SIZE);
-	memcpy(tr_va(0), trampoline_start, trampoline_end - trampoline_start);
-	*TR_FIELD(tr_gdt_desc + 2, u32) += tr_base;
-	*TR_FIELD(tr_pm_ptr, u32) += tr_base;
-	*TR_FIELD(tr_lm_ptr, u32) += tr_base;
-	*TR_FIELD(tr_cr3, u32) = tr_base + PAGE_SIZE;
-	if (boot_cpu_has(X86_FEATURE_NX))
-		efer |= EFER_NX;
-	*TR_FIELD(tr_efer, u32) = efer;
-	*TR_FIELD(tr_entry, u64) = (u64)secondary_startup_64;
-
-	/* the first 2 MiB identity-mapped, executable, for the switch */
-	pd[0] = _PAGE_PRESENT | _PAGE_RW | _PAGE_PSE;
-	pdpt[0] = (tr_base + 3 * PAGE_SIZE) | _PAGE_PRESENT | _PAGE_RW;
-	pgd[0] = (tr_base + 2 * PAGE_SIZE) | _PAGE_PRESENT | _PAGE_RW;
-	/* cli; hlt; jmp .-1: a CPU that starts and never answers */
-	dead[0] = 0xfa;
-	dead[1] = 0xf4;
-	dead[2] = 0xeb;
-	dead[3] = 0xfd;
-}
-
-/* The kernel half of the current top level, for the jump to the image. */
-static void trampoline_sync_kernel_half(void)
-{
-	u64 *pgd = tr_va(1);
-	const u64 *kpgd = __va(init_pgd_phys);
-
-	memcpy(&pgd[256], &kpgd[256], 256 * sizeof(u64));
-}
 
 /**
  * start_secondary() - C entry of a secondary CPU (from head.S)
@@ -349,7 +281,7 @@ static void pcpu_reset(struct pcpu *p, u32 apicid)
 static int do_boot_cpu(unsigned int cpu, u64 *ns)
 {
 	u32 apicid = cpu_map.apicid[cpu];
-	unsigned int page = tr_base >> PAGE_SHIFT;
+	unsigned int page = realmode_startup_page(cpu == test_deaf_cpu);
 	void *stack;
 	u64 t0;
 	int err;
@@ -364,10 +296,8 @@ static int do_boot_cpu(unsigned int cpu, u64 *ns)
 	pcpu_reset(per_cpu_ptr(cpu), apicid);
 	smp_initial_stack = (unsigned long)stack + THREAD_SIZE;
 	__atomic_store_n(&smp_booting_cpu, cpu, __ATOMIC_RELEASE);
-	*TR_FIELD(tr_alive, u32) = 0;
-	trampoline_sync_kernel_half();
-	if (cpu == test_deaf_cpu)
-		page += TR_PAGES - 1;
+	realmode_ap_alive_clear();
+	realmode_sync_kernel_half();
 	t0 = local_clock();
 	__atomic_store_n(&smp_booting, true, __ATOMIC_RELEASE);
 	err = apic_send_init_sipi(apicid, page, init_udelay);
@@ -380,7 +310,7 @@ static int do_boot_cpu(unsigned int cpu, u64 *ns)
 	}
 	pr_err("CPU%u (APIC ID %#x) did not come online in %u ms (%s), skipped\n",
 	       cpu, apicid, boot_timeout_ms,
-	       *TR_FIELD(tr_alive, u32) ? "it reached the trampoline" :
+	       realmode_ap_alive() ? "it reached the trampoline" :
 	       "it never reached the trampoline");
 	/*
 	 * Park it in wait-for-STARTUP with INIT alone, so that a late start
@@ -412,7 +342,7 @@ int smp_boot_cpu(unsigned int cpu)
 	u64 ns;
 	int err;
 
-	if (!tr_base || cpu >= num_possible_cpus())
+	if (cpu >= num_possible_cpus() || realmode_init())
 		return -EINVAL;
 	pr_info("Booting Node 0 Processor %u APIC %#x\n", cpu,
 		cpu_map.apicid[cpu]);
@@ -533,14 +463,12 @@ void smp_init(void)
 	pr_info("Allowing %u CPUs, 0 hotplug CPUs\n", cpu_map.nr_possible ?: 1);
 	printk(KERN_INFO "smp: Bringing up secondary CPUs ...\n");
 	/* also for CPUs maxcpus= leaves out: add_cpu() may start them later */
-	if (num_possible_cpus() > 1 && trampoline_find()) {
+	if (num_possible_cpus() > 1 && realmode_init()) {
 		pr_err("no RAM below 640 KiB for the trampoline: one CPU only\n");
 		nr = 1;
-	} else if (num_possible_cpus() > 1) {
-		if (init_udelay == UINT_MAX)
-			init_udelay = smp_init_udelay(boot_cpu_data.x86_vendor,
-						      boot_cpu_data.x86);
-		trampoline_setup();
+	} else if (num_possible_cpus() > 1 && init_udelay == UINT_MAX) {
+		init_udelay = smp_init_udelay(boot_cpu_data.x86_vendor,
+					      boot_cpu_data.x86);
 	}
 	if (nr > 1)
 		boot_secondaries(nr);

@@ -60,12 +60,8 @@ extern char _sdata[], _edata[];
  * returns its error, or 0 after a wake
  */
 int do_suspend_lowlevel(int (*enter)(void), void *image_copy);
-/* wakeup_64.S: the 64-bit entry the wake trampoline jumps to */
+/* wakeup_64.S: the 64-bit entry the real-mode image's wake path jumps to */
 extern const char wakeup_long64[];
-/* wakeup_rm.S: the real-mode wake trampoline, copied below 1 MiB */
-extern const u8 wakeup_start[], wakeup_end[];
-extern u8 wk_gdt_desc[], wk_pm_ptr[], wk_lm_ptr[], wk_cr3[], wk_efer[],
-	wk_entry[], wk_copy_src[], wk_copy_dst[], wk_copy_len[];
 
 int x86_acpi_suspend_lowlevel(void);
 int x86_acpi_sleep_init(void);

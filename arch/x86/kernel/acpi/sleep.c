@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * x86's part of suspend to RAM (ACPI S3): a wake trampoline below 1 MiB,
- * the boot CPU's state saved before sleeping, and on wake everything put
- * back in an order that matters (Documentation/power/suspend.rst):
+ * x86's part of suspend to RAM (ACPI S3): the waking vector set to the
+ * real-mode image (arch/x86/realmode/), the boot CPU's state saved before
+ * sleeping, and on wake everything put back in an order that matters
+ * (Documentation/power/suspend.rst):
  *
- *   0. wakeup_rm.S: the kernel's .data and .bss as they were at the
- *      save, should the firmware have reloaded the image (QEMU does).
+ *   0. the real-mode image (arch/x86/realmode/rm.S): the kernel's .data
+ *      and .bss as they were at the save, should the firmware have
+ *      reloaded the image (QEMU does).
  *   1. wakeup_64.S: EFER, CR3, CR4, CR0, GDT, IDT, segments, TR, the
  *      FS/GS bases, the stack.  Nothing has touched memory through a
  *      mapping other than write-back yet: PAT entry 0 is WB both in the
@@ -27,7 +29,6 @@
 #define pr_fmt(fmt) "ACPI: PM: " fmt
 
 #include <linux/acpi.h>
-#include <linux/e820.h>
 #include <linux/errno.h>
 #include <linux/fb.h>
 #include <linux/hpet.h>
@@ -46,6 +47,7 @@
 #include <asm/pat.h>
 #include <asm/pgtable.h>
 #include <asm/processor.h>
+#include <asm/realmode.h>
 #include <asm/special_insns.h>
 #include <asm/suspend.h>
 #include <asm/tsc.h>
@@ -66,17 +68,6 @@ _Static_assert(sizeof(struct x86_saved_context) == SC_SIZE, "SC_SIZE");
 
 struct x86_saved_context x86_saved_context;
 
-/* the wake page: code, then its PML4, PDPT and PD */
-#define WK_PAGES	4
-/*
- * Above SeaBIOS's stacks (0x1000 on resume, 0x7000 at boot) and above the
- * 64 KiB real-mode segment at 0x10000: on every S3 resume, before it
- * jumps to the waking vector, SeaBIOS runs its AP scan again, which
- * borrows the page at 0x10000 and sends every AP a STARTUP to it.
- */
-#define WK_SEARCH_START	0x20000
-#define WK_SEARCH_END	0x9f000
-static phys_addr_t wk_base;
 static u32 wk_vector;
 
 /* MSRs C restores: the rest of the CPU's set-up is in wakeup_64.S */
@@ -85,84 +76,23 @@ static const u32 wk_msrs[] = {
 };
 static u64 wk_msr_values[ARRAY_SIZE(wk_msrs)];
 
-static void *wk_va(unsigned int page)
-{
-	return __va(wk_base + page * PAGE_SIZE);
-}
-
-#define WK_FIELD(sym, type) \
-	((type *)((u8 *)wk_va(0) + ((sym) - (u8 *)wakeup_start)))
-
-/*
- * The lowest RAM pages above what SeaBIOS uses on resume: the AP
- * trampoline takes the highest ones below the EBDA (smpboot.c), and the
- * whole first MiB is kept from the page allocator (setup.c), so nothing
- * else is there.
- */
-static int wk_find(void)
-{
-	phys_addr_t p;
-
-	for (p = WK_SEARCH_START; p + WK_PAGES * PAGE_SIZE <= WK_SEARCH_END;
-	     p += PAGE_SIZE)
-		if (e820__mapped_all(p, p + WK_PAGES * PAGE_SIZE,
-				     E820_TYPE_RAM)) {
-			wk_base = p;
-			return 0;
-		}
-	return -ENOMEM;
-}
-
-/* copy and relocate the trampoline; the kernel half comes at each sleep */
-static void wk_setup(void)
-{
-	u64 *pgd = wk_va(1), *pdpt = wk_va(2), *pd = wk_va(3);
-	u64 efer = EFER_LME;
-
-	memset(wk_va(0), 0, WK_PAGES * PAGE_SIZE);
-	memcpy(wk_va(0), wakeup_start, wakeup_end - wakeup_start);
-	*WK_FIELD(wk_gdt_desc + 2, u32) += wk_base;
-	*WK_FIELD(wk_pm_ptr, u32) += wk_base;
-	*WK_FIELD(wk_lm_ptr, u32) += wk_base;
-	*WK_FIELD(wk_cr3, u32) = wk_base + PAGE_SIZE;
-	if (boot_cpu_has(X86_FEATURE_NX))
-		efer |= EFER_NX;
-	*WK_FIELD(wk_efer, u32) = efer;
-	*WK_FIELD(wk_entry, u64) = (u64)wakeup_long64;
-	/* the first 2 MiB identity-mapped, executable, WB (PAT entry 0) */
-	pd[0] = _PAGE_PRESENT | _PAGE_RW | _PAGE_PSE;
-	pdpt[0] = (wk_base + 3 * PAGE_SIZE) | _PAGE_PRESENT | _PAGE_RW;
-	pgd[0] = (wk_base + 2 * PAGE_SIZE) | _PAGE_PRESENT | _PAGE_RW;
-}
-
 /**
- * x86_acpi_sleep_init() - place the wake trampoline below 1 MiB
+ * x86_acpi_sleep_init() - point the waking vector's target at the
+ * real-mode image
  *
- * Returns 0, or -ENOMEM when no RAM below the EBDA is free for it, or
- * -EINVAL when its place cannot be a waking vector; S3 is then refused.
+ * Returns 0, or -ENOMEM when no RAM below the EBDA is free for the image,
+ * or -EINVAL when its place cannot be a waking vector; S3 is then refused.
  */
 int x86_acpi_sleep_init(void)
 {
-	int err = wk_find();
+	int err = realmode_init();
 
 	if (!err)
-		err = acpi_waking_vector(wk_base, wakeup_end - wakeup_start,
-					 &wk_vector);
-	if (err) {
+		err = acpi_waking_vector(realmode_wakeup_addr(),
+					 realmode_wakeup_size(), &wk_vector);
+	if (err)
 		pr_warn("no RAM below 640 KiB for the wake trampoline: no S3\n");
-		return err;
-	}
-	wk_setup();
-	return 0;
-}
-
-/* the kernel half of the current top level, for the jump to the image */
-static void wk_sync_kernel_half(void)
-{
-	u64 *pgd = wk_va(1);
-	const u64 *kpgd = __va(read_cr3() & PAGE_MASK);
-
-	memcpy(&pgd[256], &kpgd[256], 256 * sizeof(u64));
+	return err;
 }
 
 /* step 2, then 3: see the top of this file */
@@ -227,9 +157,7 @@ int x86_acpi_suspend_lowlevel(void)
 	err = acpi_set_waking_vector(wk_vector);
 	if (err)
 		goto out_free_image;
-	*WK_FIELD(wk_copy_src, u64) = (u64)image;
-	*WK_FIELD(wk_copy_dst, u64) = (u64)_sdata;
-	*WK_FIELD(wk_copy_len, u64) = image_len;
+	realmode_set_wake_copy(image, _sdata, image_len);
 	/* the interrupted user task's registers, if any, are live */
 	fpu = fpu_alloc();
 	if (fpu)
@@ -237,7 +165,7 @@ int x86_acpi_suspend_lowlevel(void)
 	for (i = 0; i < ARRAY_SIZE(wk_msrs); i++)
 		wk_msr_values[i] = rdmsr(wk_msrs[i]);
 	save_sched_clock_state();
-	wk_sync_kernel_half();
+	realmode_sync_kernel_half();
 	err = do_suspend_lowlevel(wk_enter, image);
 	if (!err) {
 		wk_restore_cpu(fpu);

@@ -5,10 +5,11 @@
  * descriptor tables, segments, the FS/GS bases, the stack and the
  * callee-saved registers) in x86_saved_context, then copies the kernel
  * image's writable part [_sdata, _edata), that context and a stack in
- * .bss included, to a buffer the wake trampoline copies back (see
- * wakeup_rm.S for why), and calls the function that writes PM1 control.  If that returns, the machine did not sleep
- * and its error is returned.  If it sleeps, the CPU comes back through
- * the real-mode trampoline (wakeup_rm.S) to wakeup_long64, which puts
+ * .bss included, to a buffer the real-mode image copies back on wake (see
+ * arch/x86/realmode/rm.S for why), and calls the function that writes PM1
+ * control.  If that returns, the machine did not sleep and its error is
+ * returned.  If it sleeps, the CPU comes back through the real-mode
+ * image's wake entry to wakeup_long64, which puts
  * everything back and returns 0 from do_suspend_lowlevel() on the saved
  * stack.  The rest (SYSCALL MSRs, PAT, MTRRs, FPU, devices) is C's job,
  * in arch/x86/kernel/acpi/sleep.c, with interrupts still off.
@@ -74,7 +75,7 @@ do_suspend_lowlevel:
 	ret					/* did not sleep: its error */
 
 /*
- * From wakeup_rm.S: long mode, the trampoline's page table, no stack,
+ * From arch/x86/realmode/rm.S: long mode, its page table, no stack,
  * .data and .bss as they were when do_suspend_lowlevel() copied them.
  */
 	.globl wakeup_long64
