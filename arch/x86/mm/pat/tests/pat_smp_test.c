@@ -48,28 +48,28 @@
 #include "pat_smp_stress.h"
 
 static unsigned int stress_seconds = 2;
+static unsigned int hotplug_rounds = 3;
+
+/* a count from 1 to @max into *@out, or -EINVAL and nothing changed */
+static int parse_count(char *arg, unsigned int max, unsigned int *out)
+{
+	unsigned int v;
+
+	if (!arg || kstrtouint(arg, 10, &v) || v < 1 || v > max)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
 
 static int parse_seconds(char *arg)
 {
-	unsigned int v;
-
-	if (!arg || kstrtouint(arg, 10, &v) || v < 1 || v > 600)
-		return -EINVAL;
-	stress_seconds = v;
-	return 0;
+	return parse_count(arg, 600, &stress_seconds);
 }
 core_param("pat_smp.seconds", parse_seconds);
 
-static unsigned int hotplug_rounds = 3;
-
 static int parse_hotplug_rounds(char *arg)
 {
-	unsigned int v;
-
-	if (!arg || kstrtouint(arg, 10, &v) || v < 1 || v > 100000)
-		return -EINVAL;
-	hotplug_rounds = v;
-	return 0;
+	return parse_count(arg, 100000, &hotplug_rounds);
 }
 core_param("pat_smp.hotplug_rounds", parse_hotplug_rounds);
 
