@@ -227,34 +227,53 @@ static int write_until_no_register_left(void)
 	return UT_DONE;
 }
 
+/* /proc/mtrr opened for ioctls, with @e added through it: the fd, or -1 */
+static int open_with_entry(struct mtrr_sentry *e, int *reg)
+{
+	int fd = open("/proc/mtrr", O_RDWR);
+
+	UT_EXPECT(fd >= 0, "open: %s", strerror(errno));
+	if (fd < 0)
+		return -1;
+	*reg = ioctl(fd, MTRRIOC_ADD_ENTRY, e);
+	UT_EXPECT(*reg >= 0, "MTRRIOC_ADD_ENTRY: %s", strerror(errno));
+	return fd;
+}
+
+/* register @reg through @cmd (MTRRIOC_GET_ENTRY or _GET_PAGE_ENTRY) */
+static void expect_entry(int fd, unsigned long cmd, int reg,
+			 unsigned long base, unsigned long size,
+			 unsigned int type)
+{
+	struct mtrr_gentry g;
+
+	memset(&g, 0, sizeof(g));
+	g.regnum = reg;
+	UT_EQ(ioctl(fd, cmd, &g), 0);
+	UT_EQ(g.base, base);
+	UT_EQ(g.size, size);
+	UT_EQ(g.type, type);
+	UT_EQ(g.regnum, reg);
+}
+
 static int ioctl_add_get_del(void)
 {
 	struct mtrr_sentry e = { TEST_BASE, SZ_2M, MTRR_TYPE_WRCOMB };
 	struct mtrr_gentry g;
-	int fd, reg;
+	int fd, reg = -1;
 
 	if (!have_proc_mtrr())
 		UT_SKIP("no /proc/mtrr (no MTRRs)");
-	fd = open("/proc/mtrr", O_RDWR);
-	UT_EXPECT(fd >= 0, "open: %s", strerror(errno));
+	fd = open_with_entry(&e, &reg);
 	if (fd < 0)
 		return UT_DONE;
-	reg = ioctl(fd, MTRRIOC_ADD_ENTRY, &e);
-	UT_EXPECT(reg >= 0, "MTRRIOC_ADD_ENTRY: %s", strerror(errno));
 	UT_EQ(test_reg(), reg);
 	UT_EQ(shows_test_range(1, "write-combining"), 1);
 	/* above 4 GiB: MTRRIOC_GET_ENTRY hides it, the page form shows it */
+	expect_entry(fd, MTRRIOC_GET_ENTRY, reg, 0, 0, 0);
+	expect_entry(fd, MTRRIOC_GET_PAGE_ENTRY, reg, TEST_BASE >> 12,
+		     SZ_2M >> 12, MTRR_TYPE_WRCOMB);
 	memset(&g, 0, sizeof(g));
-	g.regnum = reg;
-	UT_EQ(ioctl(fd, MTRRIOC_GET_ENTRY, &g), 0);
-	UT_EQ(g.base, 0);
-	UT_EQ(g.size, 0);
-	UT_EQ(g.type, 0);
-	g.regnum = reg;
-	UT_EQ(ioctl(fd, MTRRIOC_GET_PAGE_ENTRY, &g), 0);
-	UT_EQ(g.base, TEST_BASE >> 12);
-	UT_EQ(g.size, SZ_2M >> 12);
-	UT_EQ(g.type, MTRR_TYPE_WRCOMB);
 	g.regnum = MAX_REGS;
 	UT_ERRNO(ioctl(fd, MTRRIOC_GET_ENTRY, &g), EINVAL);
 	UT_EQ(ioctl(fd, MTRRIOC_DEL_ENTRY, &e), reg);
@@ -273,24 +292,15 @@ static int ioctl_add_get_del(void)
 static int ioctl_get_entry_below_4g(void)
 {
 	struct mtrr_sentry e = { HOLE, SZ_2M, MTRR_TYPE_WRCOMB };
-	struct mtrr_gentry g;
-	int fd, reg;
+	int fd, reg = -1;
 
 	if (!have_proc_mtrr())
 		UT_SKIP("no /proc/mtrr (no MTRRs)");
-	fd = open("/proc/mtrr", O_RDWR);
-	UT_EXPECT(fd >= 0, "open: %s", strerror(errno));
+	fd = open_with_entry(&e, &reg);
 	if (fd < 0)
 		return UT_DONE;
-	reg = ioctl(fd, MTRRIOC_ADD_ENTRY, &e);
-	UT_EXPECT(reg >= 0, "MTRRIOC_ADD_ENTRY: %s", strerror(errno));
-	memset(&g, 0, sizeof(g));
-	g.regnum = reg;
-	UT_EQ(ioctl(fd, MTRRIOC_GET_ENTRY, &g), 0);
-	UT_EQ(g.base, HOLE);
-	UT_EQ(g.size, SZ_2M);
-	UT_EQ(g.type, MTRR_TYPE_WRCOMB);
-	UT_EQ(g.regnum, reg);
+	expect_entry(fd, MTRRIOC_GET_ENTRY, reg, HOLE, SZ_2M,
+		     MTRR_TYPE_WRCOMB);
 	close(fd);
 	/* the file's use went with it */
 	UT_EXPECT(!strstr(read_proc(), "base=0x0e0000000 "),
