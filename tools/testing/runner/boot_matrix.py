@@ -260,39 +260,38 @@ def main():
                                       cpu=cpu, mem=mem)
         return c, out, status, secs
 
-    passed = failed = skipped = 0
+    counts = {"pass": 0, "fail": 0, "skip": 0}
+
+    def report(name, results, out):
+        """print one row's checks (ok None: skipped, the CPU has no NX)
+        and the transcript's end if one failed"""
+        bad = False
+        for desc, ok in results:
+            if ok is None:
+                print(f"ok - {name}: {desc} # SKIP the CPU has no NX")
+                counts["skip"] += 1
+                continue
+            print(f"{'ok' if ok else 'not ok'} - {name}: {desc}")
+            counts["pass" if ok else "fail"] += 1
+            bad |= not ok
+        if bad:
+            print("# " + "\n# ".join(out.split("\n")[-40:]))
+
     with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
         pvh = MATRIX if a.only != "grub" else []
         for (machine, cpu, mem, gb), out, status, secs in ex.map(run, pvh):
             name = f"{machine}/{cpu}/{mem}"
-            bad = False
-            for desc, ok in checks(machine, cpu, mem, gb, out, status):
-                if ok is None:
-                    print(f"ok - {name}: {desc} # SKIP the CPU has no NX")
-                    skipped += 1
-                    continue
-                print(f"{'ok' if ok else 'not ok'} - {name}: {desc}")
-                passed += ok
-                failed += not ok
-                bad |= not ok
-            if bad:
-                print("# " + "\n# ".join(out.split("\n")[-40:]))
+            report(name, checks(machine, cpu, mem, gb, out, status), out)
             print(f"# {name}: {secs:.1f}s")
         for name, results, skip, out, secs in (
                 grub_rows(a, ex) if a.only != "pvh" else ()):
             if skip:
                 print(f"ok - {name} # SKIP {skip}")
-                skipped += 1
+                counts["skip"] += 1
                 continue
-            bad = False
-            for desc, ok in results:
-                print(f"{'ok' if ok else 'not ok'} - {name}: {desc}")
-                passed += ok
-                failed += not ok
-                bad |= not ok
-            if bad:
-                print("# " + "\n# ".join(out.split("\n")[-40:]))
+            report(name, results, out)
             print(f"# {name}: {secs:.1f}s to poweroff")
+    passed, failed, skipped = counts["pass"], counts["fail"], counts["skip"]
     print(f"{passed} passed, {failed} failed, {skipped} skipped")
     return 1 if failed else 0
 
