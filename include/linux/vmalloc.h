@@ -10,6 +10,7 @@
 
 #include <linux/gfp.h>
 #include <linux/types.h>
+#include <asm/page_cache_mode.h>
 #include <asm/page_types.h>
 
 struct page;
@@ -18,6 +19,7 @@ struct seq_file;
 #define VM_IOREMAP	0x1UL	/* device memory, phys_addr valid */
 #define VM_ALLOC	0x2UL	/* vmalloc(): pages[] valid */
 #define VM_MEMTYPE	0x4UL	/* ioremap: holds a memtype reservation */
+#define VM_IOMAPPED	0x8UL	/* ioremap: mapped, pcm valid */
 
 /* largest alignment get_vm_area() honours: a 2 MiB page for ioremap */
 #define VM_AREA_MAX_ALIGN	PMD_SIZE
@@ -32,6 +34,8 @@ struct vm_struct {
 	phys_addr_t phys_addr;		/* VM_IOREMAP: first byte mapped */
 	unsigned long caller;		/* who asked, for vmallocinfo */
 	const char *driver;		/* VM_IOREMAP: with caller, the memtype owner */
+	/* VM_IOMAPPED: the mode the entries select, for pat_memtype_owners */
+	enum page_cache_mode pcm;
 };
 
 /* bytes usable in @area: its size without the guard page */

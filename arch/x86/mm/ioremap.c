@@ -21,7 +21,8 @@
  * and the owner it was made for (the caller and the current driver), so
  * iounmap() can free exactly what was reserved, its own entry even when
  * another owner holds the same range, and refuse what ioremap did not
- * return.
+ * return; and the mode its entries select, for pat_memtype_owners, which
+ * with PAT off lists the mapped areas (nothing is reserved then).
  */
 #define pr_fmt(fmt) fmt
 
@@ -129,6 +130,20 @@ static int ioremap_reserve(u64 start, u64 end, enum page_cache_mode *pcm,
 	return 0;
 }
 
+/*
+ * Step 3 done: record the mode the entries select, which with PAT off is
+ * not always the one asked (the power-on layout has no WC: UC- instead),
+ * then mark the area mapped for pat_memtype_owners, which lists it only
+ * from then on (it reads under vmap_lock, which ioremap does not take).
+ */
+static void ioremap_publish(struct vm_struct *area, pgprot_t prot)
+{
+	area->pcm = pgprot2cachemode(pgprot_val(prot));
+	/* x86 keeps stores in order: only the compiler could move the flag */
+	barrier();
+	WRITE_ONCE(area->flags, area->flags | VM_IOMAPPED);
+}
+
 /* the mapping, or NULL with the reason in *@err */
 static void __iomem *__ioremap_err(resource_size_t phys_addr,
 				   unsigned long size, enum page_cache_mode pcm,
@@ -137,6 +152,7 @@ static void __iomem *__ioremap_err(resource_size_t phys_addr,
 	unsigned long offset, align;
 	struct vm_struct *area;
 	u64 start, end;
+	pgprot_t prot;
 	bool tracked;
 
 	if (!ioremap_range_valid(phys_addr, size)) {
@@ -163,10 +179,11 @@ static void __iomem *__ioremap_err(resource_size_t phys_addr,
 	if (tracked)
 		area->flags |= VM_MEMTYPE;
 
-	*err = vmap_range((unsigned long)area->addr, start, end - start,
-			  pgprot_kernel_cachemode(pcm));
+	prot = pgprot_kernel_cachemode(pcm);
+	*err = vmap_range((unsigned long)area->addr, start, end - start, prot);
 	if (*err)
 		goto err_free_area;
+	ioremap_publish(area, prot);
 	return (void __iomem *)((unsigned long)area->addr + offset);
 
 err_free_area:
@@ -296,6 +313,8 @@ void iounmap(volatile void __iomem *addr)
 	start = area->phys_addr;
 	len = get_vm_area_size(area);
 	tracked = area->flags & VM_MEMTYPE;
+	/* no longer listed as a mapping once its entries start to go */
+	WRITE_ONCE(area->flags, area->flags & ~VM_IOMAPPED);
 	vunmap_range((unsigned long)area->addr, len);
 	owner = (struct memtype_owner){ area->caller, area->driver };
 	free_vm_area(area);
