@@ -79,6 +79,8 @@ static struct pfnmap_track_ctx *pfnmap_ctx_alloc(struct vm_area_struct *vma,
 		return ERR_PTR(-EINVAL);
 	}
 	pfnmap_track_ctx_init(ctx, pfn, size);
+	/* with PAT off a WC request selects UC- (the power-on layout) */
+	ctx->pcm = pgprot2cachemode(pgprot_val(*prot));
 	pfnmap_ctx_name_owner(ctx, vma);
 	spin_lock(&pfnmap_ctxs_lock);
 	list_add_tail(&ctx->node, &pfnmap_ctxs);
@@ -302,6 +304,20 @@ unsigned int vmf_insert_pfn(struct vm_area_struct *vma, unsigned long addr,
 }
 
 /**
+ * pfnmap_owner_format() - who made a user mapping, as pat_memtype_owners
+ * names it
+ * @ctx: the mapping's context (or a copy of it)
+ * @buf: gets "comm:pid file", or "comm:pid" with no file
+ * @len: size of @buf
+ */
+void pfnmap_owner_format(const struct pfnmap_track_ctx *ctx, char *buf,
+			 size_t len)
+{
+	snprintf(buf, len, "%s:%d%s%s", ctx->comm, ctx->pid,
+		 ctx->file[0] ? " " : "", ctx->file);
+}
+
+/**
  * pfnmap_owner_describe() - who holds a user mapping's reservation
  * @start: the reserved range's first byte
  * @end: its end, exclusive
@@ -323,13 +339,37 @@ int pfnmap_owner_describe(u64 start, u64 end, unsigned int nth, char *buf,
 		if (PFN_PHYS((u64)ctx->pfn) != start ||
 		    PFN_PHYS((u64)ctx->pfn) + ctx->size != end || nth--)
 			continue;
-		snprintf(buf, len, "%s:%d%s%s", ctx->comm, ctx->pid,
-			 ctx->file[0] ? " " : "", ctx->file);
+		pfnmap_owner_format(ctx, buf, len);
 		err = 0;
 		break;
 	}
 	spin_unlock(&pfnmap_ctxs_lock);
 	return err;
+}
+
+/**
+ * pfnmap_track_ctx_snapshot() - copy the live mappings' contexts
+ * @buf: destination; the copies' list nodes mean nothing
+ * @max: capacity of @buf
+ *
+ * For pat_memtype_owners with PAT off, when they are the only record of
+ * user mappings of device memory.  Copied under the list's lock in one
+ * pass, in creation order.  Returns the number of live contexts: when
+ * above @max, only the first @max were copied.
+ */
+unsigned long pfnmap_track_ctx_snapshot(struct pfnmap_track_ctx *buf,
+					unsigned long max)
+{
+	struct pfnmap_track_ctx *ctx;
+	unsigned long n = 0;
+
+	spin_lock(&pfnmap_ctxs_lock);
+	list_for_each_entry(ctx, &pfnmap_ctxs, node)
+		if (n < max)
+			buf[n++] = *ctx;
+	n = pfnmap_nr_ctxs;
+	spin_unlock(&pfnmap_ctxs_lock);
+	return n;
 }
 
 /* the live mappings' contexts */

@@ -13,6 +13,7 @@
 
 #include <linux/list.h>
 #include <linux/types.h>
+#include <asm/page_cache_mode.h>
 
 #define PFNMAP_OWNER_COMM	16	/* TASK_COMM_LEN */
 #define PFNMAP_OWNER_FILE	64	/* the tail of a longer path is kept */
@@ -21,7 +22,8 @@ struct pfnmap_track_ctx {
 	unsigned long pfn;		/* the original range, as reserved */
 	unsigned long size;		/* bytes */
 	int refs;			/* VMAs holding it; atomic */
-	/* who mapped it, for pat_memtype_owners */
+	/* the mode its entries select, and who mapped it: pat_memtype_owners */
+	enum page_cache_mode pcm;
 	int pid;
 	char comm[PFNMAP_OWNER_COMM];
 	char file[PFNMAP_OWNER_FILE];	/* "" for no file */
@@ -40,6 +42,15 @@ int pfnmap_track_ctx_refs(const struct pfnmap_track_ctx *ctx);
  */
 int pfnmap_owner_describe(u64 start, u64 end, unsigned int nth, char *buf,
 			  size_t len);
+/* "comm:pid file" of @ctx into @buf */
+void pfnmap_owner_format(const struct pfnmap_track_ctx *ctx, char *buf,
+			 size_t len);
+/*
+ * copies of the live contexts, at most @max, in creation order; returns
+ * how many are live (more than @max: only the first @max were copied)
+ */
+unsigned long pfnmap_track_ctx_snapshot(struct pfnmap_track_ctx *buf,
+					unsigned long max);
 /* live mappings (contexts), for tests */
 unsigned long pfnmap_track_ctx_count(void);
 
