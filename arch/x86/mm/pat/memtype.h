@@ -2,7 +2,8 @@
 /*
  * Internal to arch/x86/mm/pat/ (and ioremap): the memtype glue shared by
  * memtype.c (the tree and the public API), memtype_ram.c (RAM), the debug
- * files, the verifier and ioremap.
+ * files (and memtype_mappings.c, their PAT-off list), the verifier and
+ * ioremap.
  *
  * Lock order: the page-table transaction (asm/pgtable_txn.h), then
  * memtype_lock, then the allocators'.  memtype_lock guards the tree and
@@ -113,5 +114,27 @@ int memtype_find_holder(u64 start, u64 end, struct memtype_tree_entry *out);
 unsigned long pfnmap_owner_caller(void);
 unsigned long memtype_snapshot(struct memtype_tree_entry *buf,
 			       unsigned long max, unsigned long *total);
+
+struct pfnmap_track_ctx;
+
+/* a live mapping of non-RAM memory: pat_memtype_owners with PAT off */
+struct memtype_mapping {
+	u64 start, end;			/* physical, end exclusive */
+	enum page_cache_mode mode;	/* what its entries select */
+	struct memtype_owner owner;	/* for a user mapping, pfnmap's */
+	const struct pfnmap_track_ctx *user;	/* NULL: a kernel mapping */
+	unsigned long seq;		/* the order it was taken in */
+};
+
+struct memtype_mappings {
+	struct memtype_mapping *m;
+	unsigned long n;
+	struct pfnmap_track_ctx *ctx;	/* what m[].user points into */
+	unsigned long nr_ctx;
+};
+
+/* memtype_mappings.c */
+int memtype_mappings_take(struct memtype_mappings *s);
+void memtype_mappings_free(struct memtype_mappings *s);
 
 #endif

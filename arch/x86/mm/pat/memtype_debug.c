@@ -5,9 +5,17 @@
  * range and the type the CPU really uses there; for a user mapping of
  * raw frames, the process that made it and the file it maps).
  *
- * Both print from one snapshot of the tree copied under memtype_lock, so
- * the listing is consistent even while other CPUs reserve and free, and
- * costs O(n) rather than Linux's walk from the start for every line.
+ * With PAT on both print from one snapshot of the tree copied under
+ * memtype_lock, so the listing is consistent even while other CPUs
+ * reserve and free, and costs O(n) rather than Linux's walk from the
+ * start for every line.
+ *
+ * With PAT off nothing outside RAM is reserved, so pat_memtype_list is
+ * absent (as in Linux) and pat_memtype_owners lists, under its own first
+ * line, the live mappings of non-RAM memory instead (memtype_mappings.c):
+ * each with the mode its page-table entries select under the power-on
+ * PAT layout (a WC request is UC- there) and the effective type that
+ * gives under the MTRRs, in the same line format.
  */
 #include <linux/kernel.h>
 #include <linux/pfnmap_track.h>
@@ -59,13 +67,36 @@ static int memtype_list_show(struct seq_file *m, void *priv)
 	return 0;
 }
 
-static const char *memtype_effective_name(const struct memtype_tree_entry *e)
+/* the type the CPU uses for [start, end) mapped @mode, by the SDM's table */
+static const char *memtype_effective_name(u64 start, u64 end,
+					  enum page_cache_mode mode)
 {
-	u8 uniform, mtrr = mtrr_type_lookup(e->start, e->end, &uniform);
+	u8 uniform, mtrr = mtrr_type_lookup(start, end, &uniform);
 
 	if (!uniform)
 		return "mixed (MTRRs differ within the range)";
-	return cattr_name(pat_effective_type(mtrr, e->mode));
+	return cattr_name(pat_effective_type(mtrr, mode));
+}
+
+/* one line of pat_memtype_owners: @user names a user mapping's maker */
+static void memtype_owner_line(struct seq_file *m, u64 start, u64 end,
+			       enum page_cache_mode mode,
+			       const struct memtype_owner *owner,
+			       const char *user)
+{
+	if (user) {
+		seq_printf(m, "[mem 0x%016llx-0x%016llx] %-15s effective %-15s owner user %s\n",
+			   (unsigned long long)start, (unsigned long long)end,
+			   cattr_name(mode),
+			   memtype_effective_name(start, end, mode), user);
+		return;
+	}
+	seq_printf(m, "[mem 0x%016llx-0x%016llx] %-15s effective %-15s owner %pS%s%s%s\n",
+		   (unsigned long long)start, (unsigned long long)end,
+		   cattr_name(mode), memtype_effective_name(start, end, mode),
+		   (void *)owner->caller, owner->driver ? " (" : "",
+		   owner->driver ? owner->driver : "",
+		   owner->driver ? ")" : "");
 }
 
 /*
@@ -101,32 +132,48 @@ static int memtype_owners_show(struct seq_file *m, void *priv)
 	seq_puts(m, "PAT memtype owners:\n");
 	for (i = 0; i < s.n; i++) {
 		const struct memtype_tree_entry *e = &s.e[i];
+		bool is_user = memtype_user_owner(&s, i, user, sizeof(user));
 
-		if (memtype_user_owner(&s, i, user, sizeof(user))) {
-			seq_printf(m, "[mem 0x%016llx-0x%016llx] %-15s effective %-15s owner user %s\n",
-				   (unsigned long long)e->start,
-				   (unsigned long long)e->end,
-				   cattr_name(e->mode),
-				   memtype_effective_name(e), user);
-			continue;
-		}
-		seq_printf(m, "[mem 0x%016llx-0x%016llx] %-15s effective %-15s owner %pS%s%s%s\n",
-			   (unsigned long long)e->start,
-			   (unsigned long long)e->end, cattr_name(e->mode),
-			   memtype_effective_name(e), (void *)e->owner.caller,
-			   e->owner.driver ? " (" : "",
-			   e->owner.driver ? e->owner.driver : "",
-			   e->owner.driver ? ")" : "");
+		memtype_owner_line(m, e->start, e->end, e->mode, &e->owner,
+				   is_user ? user : NULL);
 	}
 	kfree(s.e);
 	return 0;
 }
 
-/* like Linux, the files exist only while PAT is on */
+/* PAT off: the mappings, since nothing is reserved */
+static int memtype_mappings_show(struct seq_file *m, void *priv)
+{
+	char user[96];
+	struct memtype_mappings s;
+	unsigned long i;
+
+	if (memtype_mappings_take(&s))
+		return -ENOMEM;
+	seq_puts(m, "PAT memtype owners (PAT off: mappings, nothing reserved):\n");
+	for (i = 0; i < s.n; i++) {
+		const struct memtype_mapping *e = &s.m[i];
+
+		if (e->user)
+			pfnmap_owner_format(e->user, user, sizeof(user));
+		memtype_owner_line(m, e->start, e->end, e->mode, &e->owner,
+				   e->user ? user : NULL);
+	}
+	memtype_mappings_free(&s);
+	return 0;
+}
+
+/*
+ * pat_memtype_list and pat_user_ptes exist only while PAT is on, like
+ * Linux's file; pat_memtype_owners, cachet's, always.
+ */
 void memtype_debugfs_init(void)
 {
-	if (!pat_enabled())
+	if (!pat_enabled()) {
+		debugfs_create_file("x86/pat_memtype_owners",
+				    memtype_mappings_show, NULL);
 		return;
+	}
 	debugfs_create_file("x86/pat_memtype_list", memtype_list_show, NULL);
 	debugfs_create_file("x86/pat_memtype_owners", memtype_owners_show,
 			    NULL);
