@@ -4,7 +4,8 @@ must pass (cases that need PAT skip and say so), set_memory_*() must put
 pages back to WB, and the alias check must agree.  With PAT off, by the
 command line, the CPU or CONFIG_X86_PAT=n, and without MTRRs, the bochs
 framebuffer gets a WC MTRR where it can and its effective type is the
-SDM's (UC under SeaBIOS's UC range)."""
+SDM's (UC under SeaBIOS's UC range), which the probe logs and
+pat_memtype_owners shows on the mapping's line."""
 import os
 import re
 
@@ -27,6 +28,10 @@ def ktest_check(why):
         # the PAT-off paths are exercised, not skipped wholesale
         yield ("at least 20 cases ran with PAT off", len(ran) >= 20,
                f"{len(ran)} ran")
+        # pat_memtype_owners lists mappings then: checked, not skipped
+        owners = [n for s, n, st in ran if s == "pat_owners"]
+        yield ("pat_owners ran all 3 of its cases", len(owners) == 3,
+               ", ".join(owners))
         yield (f"logged: x86/PAT: {why}",
                f"x86/PAT: {why}" in log_lines(out), "")
         yield ("no oops or panic", "Oops" not in out and "panic" not in out,
@@ -50,7 +55,11 @@ CASES = [
 # 0xc0000000-0xffffffff overlaps, so the CPU still uses UC there.
 MTRR = "cat /proc/mtrr"
 CPUS = "cat /sys/kernel/debug/x86/pat_cpus"
-FB_SCRIPT = f'shell.run="{MTRR}; {CPUS}; poweroff"'
+OWNERS = "cat /sys/kernel/debug/x86/pat_memtype_owners"
+FB_SCRIPT = f'shell.run="{MTRR}; {CPUS}; {OWNERS}; poweroff"'
+OWNERS_TITLE = {True: "PAT memtype owners:",
+                False: "PAT memtype owners (PAT off: mappings, nothing "
+                       "reserved):"}
 FB_LINE = re.compile(r"bochs: framebuffer \[mem 0x([0-9a-f]+)-0x([0-9a-f]+)\] "
                      r"mapped (\S+), MTRR (\S+): effective (\S+)$")
 NOPAT_KERNEL = os.path.join(os.path.dirname(os.path.abspath(__file__)),
@@ -58,10 +67,32 @@ NOPAT_KERNEL = os.path.join(os.path.dirname(os.path.abspath(__file__)),
                             "vmlinux")
 
 
-def fb_type(why, pte, mtrr, effective, wc_mtrr):
-    """PAT off for @why: the framebuffer mapped @pte under MTRR type
-    @mtrr is @effective, /proc/mtrr lists a WC range at its BAR if
-    @wc_mtrr, and every CPU holds the same MTRRs"""
+def owners_checks(out, base, last, pte, effective, pat):
+    """pat_memtype_owners: the title of PAT on (@pat) or off, and one
+    line for the BAR [@base, @last] with the boot line's @pte and
+    @effective, owned by the bochs driver's probe"""
+    table = qemu.command_output(out, OWNERS) or []
+    yield (f"pat_memtype_owners exists, titled '{OWNERS_TITLE[pat]}'",
+           table[:1] == [OWNERS_TITLE[pat]], "; ".join(table[:1]))
+    want = f"[mem 0x{base:016x}-0x{last + 1:016x}] "
+    lines = [l.split() for l in table if l.startswith(want)]
+    yield "pat_memtype_owners has one line for the BAR", len(lines) == 1, \
+        "; ".join(table)
+    if len(lines) != 1:
+        return
+    w = lines[0]
+    got = (w[2], w[4], w[5], w[6].split("+")[0], w[7:])
+    yield (f"its line: {pte} effective {effective}, owner "
+           "bochs_probe (bochs), as the boot line says",
+           got == (pte, effective, "owner", "bochs_probe", ["(bochs)"]),
+           " ".join(w))
+
+
+def fb_type(why, pte, mtrr, effective, wc_mtrr, pat=False):
+    """PAT off (unless @pat) for @why: the framebuffer mapped @pte under
+    MTRR type @mtrr is @effective, and pat_memtype_owners says the same
+    of its mapping; /proc/mtrr lists a WC range at its BAR if @wc_mtrr,
+    and every CPU holds the same MTRRs"""
     def check(out, status):
         lines = log_lines(out)
         if why:
@@ -76,6 +107,8 @@ def fb_type(why, pte, mtrr, effective, wc_mtrr):
         yield (f"mapped {pte}, MTRR {mtrr}: effective {effective}",
                got == (pte, mtrr, effective), f"got {got}")
         base, last = int(m.group(1), 16), int(m.group(2), 16)
+        yield from owners_checks(out, base, last, m.group(3), m.group(5),
+                                 pat)
         want = (f"base=0x{base >> 12:06x}000 ({base >> 20:5d}MB), "
                 f"size={(last + 1 - base) >> 20:5d}MB, count=1: "
                 "write-combining")
@@ -112,7 +145,8 @@ CASES += [
     # PAT still maps WC: nothing to add, and no /proc/mtrr to list it
     Case("cpu-without-mtrr-fb",
          fb_type("mtrr: CPU has no MTRRs: memory types come from PAT alone",
-                 "write-combining", "none", "write-combining", False),
+                 "write-combining", "none", "write-combining", False,
+                 pat=True),
          append=FB_SCRIPT, cpu="qemu64,-mtrr", smp=2),
     Case("nopat-cpu-without-mtrr-fb",
          fb_type(NO_MTRR_LINE, "uncached-minus", "none", "uncached", False),
