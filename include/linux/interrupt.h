@@ -11,5 +11,7 @@ int request_irq_vector(unsigned int vector, irq_handler_t handler, void *data);
 void free_irq_vector(unsigned int vector);
 
 extern unsigned long irq_count[NR_VECTORS];
+/* device interrupts taken inside halt_irqs_off(): must stay 0 */
+extern unsigned long irqs_off_halt_leaks;
 
 #endif

@@ -46,18 +46,28 @@ u64 cpu_active_mask = 1;
 
 /*
  * Halt inside a section that runs with interrupts off: open them for the
- * HLT only.  Whatever interrupt comes in meanwhile may find locks held
- * that the section's owner holds, so it is told (irqs_off_halt) and
- * leaves anything that takes locks for later (the tick's timers, see
- * kernel/time/tick.c); the cross-CPU calls it serves take none.
+ * HLT only.  An interrupt that comes in meanwhile may find locks held
+ * that the section's owner holds, so only the local APIC's own vectors
+ * may come in: the task priority is raised to HALT_IRQS_OFF_TPR first,
+ * and every device's vector waits in the local APIC until the section
+ * ends.  A device handler takes locks (the serial port's wakes a reader,
+ * which takes the scheduler's), and one that ran here deadlocked against
+ * the lock the section held or waited for.  What does come in is told
+ * (irqs_off_halt): the tick leaves its timers for later
+ * (kernel/time/tick.c), no interrupt's return preempts (traps.c), and
+ * the cross-CPU calls it serves take no locks.  do_trap() counts a
+ * device vector that still got here (irqs_off_halt_leaks).
  */
 static void halt_irqs_off(void)
 {
 	struct pcpu *p = this_pcpu();
+	unsigned long tpr = read_cr8();
 
+	write_cr8(HALT_IRQS_OFF_TPR);
 	p->irqs_off_halt = true;
 	__asm__ __volatile__("sti; hlt; cli" : : : "memory");
 	p->irqs_off_halt = false;
+	write_cr8(tpr);
 }
 
 void __smp_serve_calls(void)

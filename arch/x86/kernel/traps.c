@@ -13,6 +13,7 @@
 #include <linux/printk.h>
 #include <linux/sched.h>
 #include <linux/smp.h>
+#include <asm/apic.h>
 #include <asm/extable.h>
 #include <asm/fault.h>
 #include <asm/ptrace.h>
@@ -26,6 +27,8 @@ extern const struct exception_table_entry __stop___ex_table[];
 static irq_handler_t irq_handlers[NR_VECTORS];
 static void *irq_data[NR_VECTORS];
 unsigned long irq_count[NR_VECTORS];
+/* device interrupts taken inside halt_irqs_off(): must stay 0 (smp.c) */
+unsigned long irqs_off_halt_leaks;
 static unsigned long trap_fixups;	/* faults turned into -EFAULT */
 
 static const char *const exception_names[X86_TRAP_NR] = {
@@ -201,7 +204,7 @@ static void irq_exit_preempt(struct pt_regs *regs)
 	if (user_mode(regs))
 		return;
 	if (!(regs->flags & X86_EFLAGS_IF) || preempt_count() ||
-	    !this_pcpu()->need_resched)
+	    !this_pcpu()->need_resched || this_pcpu()->irqs_off_halt)
 		return;
 	preempt_schedule_irq();
 }
@@ -214,6 +217,9 @@ void do_trap(struct pt_regs *regs)
 		struct pt_regs *outer = this_pcpu()->irq_regs;
 
 		irq_count[v]++;
+		if (this_pcpu()->irqs_off_halt && !halt_irqs_off_allowed(v))
+			__atomic_fetch_add(&irqs_off_halt_leaks, 1,
+					   __ATOMIC_RELAXED);
 		__preempt_count_add(HARDIRQ_OFFSET);
 		this_pcpu()->irq_regs = regs;
 		if (irq_handlers[v])

@@ -15,6 +15,14 @@
 
 /* vectors of the local APIC's own interrupts, above any device's */
 #define LOCAL_TIMER_VECTOR	0xec	/* the tick (apic/timer.c) */
+/*
+ * halt_irqs_off() (arch/x86/kernel/smp.c) sets the task priority to this
+ * class: every vector below LOCAL_TIMER_VECTOR's class, that is every
+ * device's, waits in the local APIC until the section ends.
+ */
+#define HALT_IRQS_OFF_TPR	((LOCAL_TIMER_VECTOR >> 4) - 1)
+/* a vector the local APIC delivers inside halt_irqs_off() */
+#define halt_irqs_off_allowed(v)	((v) >> 4 > HALT_IRQS_OFF_TPR)
 #define CALL_FUNCTION_VECTOR	0xfb
 #define STOP_VECTOR		0xfc
 #define RESCHEDULE_VECTOR	0xfd	/* wake a CPU to switch tasks */

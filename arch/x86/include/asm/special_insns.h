@@ -50,6 +50,20 @@ static inline void cpuid(u32 leaf, u32 *a, u32 *b, u32 *c, u32 *d)
 	cpuid_count(leaf, 0, a, b, c, d);
 }
 
+/* CR8: the local APIC's task-priority class (SDM Vol. 3A 11.8.6) */
+static inline unsigned long read_cr8(void)
+{
+	unsigned long v;
+
+	__asm__ __volatile__("mov %%cr8, %0" : "=r"(v));
+	return v;
+}
+
+static inline void write_cr8(unsigned long v)
+{
+	__asm__ __volatile__("mov %0, %%cr8" : : "r"(v) : "memory");
+}
+
 static inline u64 rdtsc(void)
 {
 	u32 lo, hi;
