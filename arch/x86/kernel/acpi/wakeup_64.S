@@ -17,6 +17,21 @@
 #include <asm/msr-index.h>
 #include <asm/suspend.h>
 
+/* the MSR @msr into the context at @off(%rsi), and back; %eax %ecx %edx */
+	.macro save_msr msr, off
+	movl	$\msr, %ecx
+	rdmsr
+	movl	%eax, \off(%rsi)
+	movl	%edx, \off + 4(%rsi)
+	.endm
+
+	.macro restore_msr msr, off
+	movl	$\msr, %ecx
+	movl	\off(%rsi), %eax
+	movl	\off + 4(%rsi), %edx
+	wrmsr
+	.endm
+
 	.text
 /* int do_suspend_lowlevel(int (*enter)(void), void *image_copy) */
 	.globl do_suspend_lowlevel
@@ -46,22 +61,10 @@ do_suspend_lowlevel:
 	movw	%ss, SC_SS(%rsi)
 	movw	%fs, SC_FS(%rsi)
 	movw	%gs, SC_GS(%rsi)
-	movl	$MSR_EFER, %ecx
-	rdmsr
-	movl	%eax, SC_EFER(%rsi)
-	movl	%edx, SC_EFER + 4(%rsi)
-	movl	$MSR_FS_BASE, %ecx
-	rdmsr
-	movl	%eax, SC_FS_BASE(%rsi)
-	movl	%edx, SC_FS_BASE + 4(%rsi)
-	movl	$MSR_GS_BASE, %ecx
-	rdmsr
-	movl	%eax, SC_GS_BASE(%rsi)
-	movl	%edx, SC_GS_BASE + 4(%rsi)
-	movl	$MSR_KERNEL_GS_BASE, %ecx
-	rdmsr
-	movl	%eax, SC_KGS_BASE(%rsi)
-	movl	%edx, SC_KGS_BASE + 4(%rsi)
+	save_msr MSR_EFER, SC_EFER
+	save_msr MSR_FS_BASE, SC_FS_BASE
+	save_msr MSR_GS_BASE, SC_GS_BASE
+	save_msr MSR_KERNEL_GS_BASE, SC_KGS_BASE
 	/* last: the copy must hold the context above */
 	movq	%r10, %rdi
 	leaq	_sdata(%rip), %rsi
@@ -82,10 +85,7 @@ do_suspend_lowlevel:
 wakeup_long64:
 	leaq	x86_saved_context(%rip), %rsi
 	/* EFER first: SCE, and NX before the kernel's tables use it */
-	movl	$MSR_EFER, %ecx
-	movl	SC_EFER(%rsi), %eax
-	movl	SC_EFER + 4(%rsi), %edx
-	wrmsr
+	restore_msr MSR_EFER, SC_EFER
 	movq	SC_CR3(%rsi), %rax
 	movq	%rax, %cr3
 	movq	SC_CR4(%rsi), %rax
@@ -115,18 +115,9 @@ wakeup_long64:
 	andb	$~0x02, 5(%rdx, %rax)
 	ltr	%ax
 	/* after the selectors: loading them may clear the bases */
-	movl	$MSR_FS_BASE, %ecx
-	movl	SC_FS_BASE(%rsi), %eax
-	movl	SC_FS_BASE + 4(%rsi), %edx
-	wrmsr
-	movl	$MSR_GS_BASE, %ecx
-	movl	SC_GS_BASE(%rsi), %eax
-	movl	SC_GS_BASE + 4(%rsi), %edx
-	wrmsr
-	movl	$MSR_KERNEL_GS_BASE, %ecx
-	movl	SC_KGS_BASE(%rsi), %eax
-	movl	SC_KGS_BASE + 4(%rsi), %edx
-	wrmsr
+	restore_msr MSR_FS_BASE, SC_FS_BASE
+	restore_msr MSR_GS_BASE, SC_GS_BASE
+	restore_msr MSR_KERNEL_GS_BASE, SC_KGS_BASE
 	movq	SC_RBX(%rsi), %rbx
 	movq	SC_RBP(%rsi), %rbp
 	movq	SC_R12(%rsi), %r12
