@@ -134,6 +134,11 @@ struct memtype_mappings {
 };
 
 /* memtype_mappings.c */
+void *memtype_copy_growing(size_t size, unsigned long cap,
+			   unsigned long extra,
+			   unsigned long (*copy)(void *buf, unsigned long max,
+						 void *arg),
+			   void *arg, unsigned long *n);
 int memtype_mappings_take(struct memtype_mappings *s);
 void memtype_mappings_free(struct memtype_mappings *s);
 

@@ -20,7 +20,7 @@
 #include <linux/kernel.h>
 #include <linux/pfnmap_track.h>
 #include <linux/printk.h>
-#include <linux/slab.h>
+#include <linux/vmalloc.h>
 #include <linux/string.h>
 #include <linux/vfile.h>
 #include <asm/mtrr.h>
@@ -33,21 +33,21 @@ struct memtype_snap {
 	unsigned long n;
 };
 
+static unsigned long memtype_copy_tree(void *buf, unsigned long max,
+				       void *arg)
+{
+	unsigned long total;
+
+	memtype_snapshot(buf, max, &total);
+	return total;
+}
+
 /* a consistent copy of the tree, or -ENOMEM */
 static int memtype_snap_take(struct memtype_snap *s)
 {
-	unsigned long cap = 64, total;
-
-	for (;;) {
-		s->e = kmalloc(cap * sizeof(*s->e), GFP_KERNEL);
-		if (!s->e)
-			return -ENOMEM;
-		s->n = memtype_snapshot(s->e, cap, &total);
-		if (s->n == total)
-			return 0;
-		kfree(s->e);
-		cap = total + total / 4 + 16;	/* it grew: try bigger */
-	}
+	s->e = memtype_copy_growing(sizeof(*s->e), 64, 0, memtype_copy_tree,
+				    NULL, &s->n);
+	return s->e ? 0 : -ENOMEM;
 }
 
 static int memtype_list_show(struct seq_file *m, void *priv)
@@ -63,7 +63,7 @@ static int memtype_list_show(struct seq_file *m, void *priv)
 			   (unsigned long long)s.e[i].start,
 			   (unsigned long long)s.e[i].end,
 			   cattr_name(s.e[i].mode));
-	kfree(s.e);
+	kvfree(s.e);
 	return 0;
 }
 
@@ -137,7 +137,7 @@ static int memtype_owners_show(struct seq_file *m, void *priv)
 		memtype_owner_line(m, e->start, e->end, e->mode, &e->owner,
 				   is_user ? user : NULL);
 	}
-	kfree(s.e);
+	kvfree(s.e);
 	return 0;
 }
 

@@ -49,44 +49,56 @@ static int memtype_copy_area(const struct vm_struct *a, void *arg)
 	return 0;
 }
 
-/* the live user mappings' contexts into s->ctx, s->nr_ctx of them */
-static int memtype_take_ctxs(struct memtype_mappings *s)
+/**
+ * memtype_copy_growing() - copy a list that may grow while it is counted
+ * @size: bytes per entry
+ * @cap: entries to try first
+ * @extra: entries to leave free after the copy, for the caller
+ * @copy: copies at most @max entries into @buf under the list's lock, in
+ *        one pass, and returns how many the list holds
+ * @arg: passed to @copy
+ * @n: receives the number of entries copied
+ *
+ * The list's lock may be IRQ-safe, so no allocation can happen under it:
+ * allocate, copy, and try again bigger if the list held more.  Returns
+ * the copy (kvfree() it), or NULL without memory.
+ */
+void *memtype_copy_growing(size_t size, unsigned long cap,
+			   unsigned long extra,
+			   unsigned long (*copy)(void *buf, unsigned long max,
+						 void *arg),
+			   void *arg, unsigned long *n)
 {
-	unsigned long cap = 16, total;
+	unsigned long total;
+	void *buf;
 
 	for (;;) {
-		s->ctx = kvmalloc(cap * sizeof(*s->ctx), GFP_KERNEL);
-		if (!s->ctx)
-			return -ENOMEM;
-		total = pfnmap_track_ctx_snapshot(s->ctx, cap);
+		buf = kvmalloc((cap + extra) * size, GFP_KERNEL);
+		if (!buf)
+			return NULL;
+		total = copy(buf, cap, arg);
 		if (total <= cap) {
-			s->nr_ctx = total;
-			return 0;
+			*n = total;
+			return buf;
 		}
-		kvfree(s->ctx);
+		kvfree(buf);
 		cap = total + total / 4 + 16;	/* it grew: try bigger */
 	}
 }
 
-/* the mapped ioremap areas into s->m, leaving room for @extra more */
-static int memtype_take_areas(struct memtype_mappings *s, unsigned long extra)
+static unsigned long memtype_copy_ctxs(void *buf, unsigned long max,
+				       void *arg)
 {
-	struct memtype_area_copy c = { .max = 64 };
+	return pfnmap_track_ctx_snapshot(buf, max);
+}
 
-	for (;;) {
-		c.buf = kvmalloc((c.max + extra) * sizeof(*c.buf), GFP_KERNEL);
-		if (!c.buf)
-			return -ENOMEM;
-		c.n = 0;
-		vm_area_for_each(memtype_copy_area, &c);
-		if (c.n <= c.max) {
-			s->m = c.buf;
-			s->n = c.n;
-			return 0;
-		}
-		kvfree(c.buf);
-		c.max = c.n + c.n / 4 + 16;
-	}
+static unsigned long memtype_copy_areas(void *buf, unsigned long max,
+					void *arg)
+{
+	struct memtype_area_copy c = { .buf = buf, .max = max };
+
+	vm_area_for_each(memtype_copy_area, &c);
+	return c.n;
 }
 
 /* a user mapping of device memory, as the tree would have held it */
@@ -133,9 +145,14 @@ int memtype_mappings_take(struct memtype_mappings *s)
 {
 	unsigned long i;
 
-	if (memtype_take_ctxs(s))
+	s->ctx = memtype_copy_growing(sizeof(*s->ctx), 16, 0,
+				      memtype_copy_ctxs, NULL, &s->nr_ctx);
+	if (!s->ctx)
 		return -ENOMEM;
-	if (memtype_take_areas(s, s->nr_ctx)) {
+	/* room after the areas for the user mappings added below */
+	s->m = memtype_copy_growing(sizeof(*s->m), 64, s->nr_ctx,
+				    memtype_copy_areas, NULL, &s->n);
+	if (!s->m) {
 		kvfree(s->ctx);
 		return -ENOMEM;
 	}
