@@ -455,6 +455,23 @@ static int acpi_sleep_reg_write(u8 typ)
 	return -EIO;
 }
 
+/*
+ * SLP_TYPa/b and SLP_EN to PM1a and PM1b control, or on a hardware-reduced
+ * machine SLP_TYPa to the sleep control register: -ENODEV with neither,
+ * else -EIO, since the machine is still running if this returns.
+ */
+static int acpi_enter_sleep_type(u8 typa, u8 typb)
+{
+	if (!acpi_pm1a_cnt && acpi_sleep_cnt.address)
+		return acpi_sleep_reg_write(typa);
+	if (!acpi_pm1a_cnt)
+		return -ENODEV;
+	acpi_pm1_sleep(acpi_pm1a_cnt, typa);
+	if (acpi_pm1b_cnt)
+		acpi_pm1_sleep(acpi_pm1b_cnt, typb);
+	return -EIO;
+}
+
 /**
  * acpi_power_off() - enter S5 through the FADT's PM1 control blocks, or
  * on a hardware-reduced machine its sleep control register
@@ -464,14 +481,7 @@ static int acpi_sleep_reg_write(u8 typ)
  */
 int acpi_power_off(void)
 {
-	if (!acpi_pm1a_cnt && acpi_sleep_cnt.address)
-		return acpi_sleep_reg_write(acpi_s5_typa);
-	if (!acpi_pm1a_cnt)
-		return -ENODEV;
-	acpi_pm1_sleep(acpi_pm1a_cnt, acpi_s5_typa);
-	if (acpi_pm1b_cnt)
-		acpi_pm1_sleep(acpi_pm1b_cnt, acpi_s5_typb);
-	return -EIO;
+	return acpi_enter_sleep_type(acpi_s5_typa, acpi_s5_typb);
 }
 
 /**
@@ -523,12 +533,5 @@ int acpi_enter_s3(void)
 {
 	if (!acpi_s3_present)
 		return -ENODEV;
-	if (!acpi_pm1a_cnt && acpi_sleep_cnt.address)
-		return acpi_sleep_reg_write(acpi_s3_typa);
-	if (!acpi_pm1a_cnt)
-		return -ENODEV;
-	acpi_pm1_sleep(acpi_pm1a_cnt, acpi_s3_typa);
-	if (acpi_pm1b_cnt)
-		acpi_pm1_sleep(acpi_pm1b_cnt, acpi_s3_typb);
-	return -EIO;
+	return acpi_enter_sleep_type(acpi_s3_typa, acpi_s3_typb);
 }
