@@ -21,6 +21,7 @@
  */
 #include <linux/cpu.h>
 #include <linux/gfp.h>
+#include <linux/interrupt.h>
 #include <linux/kernel.h>
 #include <linux/ktest.h>
 #include <linux/mm.h>
@@ -207,6 +208,8 @@ static void expect_clean_run(struct ktest *t,
 	if (pat_enabled())
 		KTEST_EXPECT_EQ(t, res->verify_bad, 0);
 	KTEST_EXPECT_EQ(t, res->release_failures, 0);
+	/* no device interrupt ever got into a lock waiter's halt (smp.c) */
+	KTEST_EXPECT_EQ(t, irqs_off_halt_leaks, 0);
 	ktest_expect_no_alias(t);
 }
 
