@@ -15,11 +15,17 @@ import time
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 SUMMARY = re.compile(r"^(?:\w+: )?(\d+) passed, (\d+) failed(?:, (\d+) skipped)?\s*$")
+# a failed check in any of the steps' formats (KTAP, kselftest TAP, the
+# selftests' "# NAME: FAIL: check" lines); repeated just above the grand
+# total so that a log's tail alone names what failed
+FAILED = re.compile(r"^\s*(?:#\s*)*(?:not ok\b|\S+: FAIL: )")
+MAX_FAILED_LINES = 12
 
 
 def step(name, cmd, sum_all=False):
     """sum_all: the step prints one summary per part, add them up;
-    otherwise its last summary line is its total."""
+    otherwise its last summary line is its total.  Returns the counts
+    and the step's failure lines."""
     print(f"=== {name}: {' '.join(cmd)}", flush=True)
     t0 = time.monotonic()
     p = subprocess.run(cmd, cwd=TOP, stdout=subprocess.PIPE,
@@ -40,7 +46,24 @@ def step(name, cmd, sum_all=False):
         print(f"=== {name}: exit status {p.returncode}: counted as a failure")
     print(f"=== {name}: {res[0]} passed, {res[1]} failed, {res[2]} skipped "
           f"({time.monotonic() - t0:.0f}s)", flush=True)
-    return res
+    bad = [ln.rstrip() for ln in out.split("\n") if FAILED.match(ln)]
+    if res[1] and not bad:
+        bad = [f"(no failure line; exit status {p.returncode})"]
+    return res, bad
+
+
+def report_failures(failures):
+    """The tail of a CI log is often all that is kept: name every failed
+    step and its first failure lines there."""
+    if not failures:
+        return
+    print("=== failed steps:")
+    for name, lines in failures:
+        print(f"=== {name}:")
+        for ln in lines[:MAX_FAILED_LINES]:
+            print(f"    {ln.strip()}")
+        if len(lines) > MAX_FAILED_LINES:
+            print(f"    ... and {len(lines) - MAX_FAILED_LINES} more")
 
 
 def main():
@@ -86,10 +109,14 @@ def main():
           "SMP=2 4", "KERNEL=" + os.path.abspath(a.kernel)]),
     ]
     total = [0, 0, 0]
+    failures = []
     for name, cmd in steps:
-        res = step(name, cmd, sum_all=name == "memtype tree tools"
-                   or name.startswith("user selftests"))
+        res, bad = step(name, cmd, sum_all=name == "memtype tree tools"
+                        or name.startswith("user selftests"))
         total = [t + x for t, x in zip(total, res)]
+        if res[1]:
+            failures.append((name, bad))
+    report_failures(failures)
     print(f"{total[0]} passed, {total[1]} failed, {total[2]} skipped")
     return 1 if total[1] else 0
 
