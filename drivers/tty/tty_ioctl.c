@@ -25,6 +25,7 @@ static const struct tty_ioctl_desc tty_ioctls[] = {
 	{ TCSETS, TTY_ARG_IN, sizeof(struct termios) },
 	{ TCSETSW, TTY_ARG_IN, sizeof(struct termios) },
 	{ TCSETSF, TTY_ARG_IN, sizeof(struct termios) },
+	{ TCSBRK, TTY_ARG_VALUE, 0 },
 	{ TCXONC, TTY_ARG_VALUE, 0 },
 	{ TCFLSH, TTY_ARG_VALUE, 0 },
 	{ TIOCSCTTY, TTY_ARG_VALUE, 0 },
@@ -206,6 +207,14 @@ static long tty_ioctl_locked(struct tty_struct *tty,
 	case TCSETSW:
 	case TCSETSF:
 		return set_termios(tty, cmd, p);
+	case TCSBRK:
+		/*
+		 * tcdrain() (a non-zero @arg) waits for output to be sent,
+		 * which happened in write().  A zero @arg asks for a break,
+		 * and like Linux with a driver that has no break_ctl (the
+		 * 8250 here has none), nothing is sent and 0 returned.
+		 */
+		return 0;
 	case TCXONC:
 		return flow(tty, arg);
 	case TCFLSH:

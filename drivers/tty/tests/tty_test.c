@@ -313,6 +313,12 @@ static void test_flush_and_flow(struct ktest *t)
 	KTEST_EXPECT_EQ(t, tty_ioctl(&test_tty, NULL, TCXONC, TCION), 0);
 	KTEST_EXPECT_STREQ(t, captured, "\023\021");
 	KTEST_EXPECT_EQ(t, tty_ioctl(&test_tty, NULL, TCXONC, 4), -EINVAL);
+	/* tcdrain() and a break: nothing buffered, input kept */
+	inject("b\n");
+	KTEST_EXPECT_EQ(t, tty_ioctl(&test_tty, NULL, TCSBRK, 1), 0);
+	KTEST_EXPECT_EQ(t, tty_ioctl(&test_tty, NULL, TCSBRK, 0), 0);
+	KTEST_EXPECT_EQ(t, ioctl(NULL, FIONREAD, &n), 0);
+	KTEST_EXPECT_EQ(t, n, 2);
 	teardown();
 }
 

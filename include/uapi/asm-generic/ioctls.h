@@ -11,6 +11,7 @@
 #define TCSETS		0x5402
 #define TCSETSW		0x5403
 #define TCSETSF		0x5404
+#define TCSBRK		0x5409
 #define TCXONC		0x540A
 #define TCFLSH		0x540B
 #define TIOCSCTTY	0x540E
