@@ -310,24 +310,35 @@ static int set_flag_fn(void *arg)
  * What the return to user mode will do, run from a kernel thread: with
  * interrupts off from the wake-up on, the thread queued behind us on our
  * CPU can only have run through exit_to_user_mode_prepare()'s switch.
+ * We are pinned to that CPU for it: once switched out we wait in its
+ * queue, and an idle CPU could otherwise take us and run us while the
+ * thread had only begun (seen once at -smp 2: the flag read as 0).
  */
 static void test_exit_to_user_mode_switches(struct ktest *t)
 {
+	u64 allowed = current->cpus_allowed;
 	struct task_struct *k;
-	unsigned int ran;
+	unsigned int ran, cpu;
 
 	flag_set = 0;
 	k = kthread_create(set_flag_fn, NULL, "flag");
 	KTEST_ASSERT_TRUE(t, k != NULL);
 	local_irq_disable();
-	kthread_bind(k, smp_processor_id());
+	cpu = smp_processor_id();
+	local_irq_enable();
+	set_cpus_allowed(current, 1ULL << cpu);
+	local_irq_disable();
+	KTEST_EXPECT_EQ(t, smp_processor_id(), cpu);
+	kthread_bind(k, cpu);
 	wake_up_process(k);
 	this_pcpu()->need_resched = 1;
 	exit_to_user_mode_prepare();
 	ran = load(&flag_set);
 	KTEST_EXPECT_TRUE(t, irqs_disabled());
 	KTEST_EXPECT_FALSE(t, need_resched());
+	KTEST_EXPECT_EQ(t, smp_processor_id(), cpu);
 	local_irq_enable();
+	set_cpus_allowed(current, allowed);
 	KTEST_EXPECT_EQ(t, ran, 1);
 	KTEST_EXPECT_EQ(t, preempt_count(), 0);
 	kthread_stop(k);
