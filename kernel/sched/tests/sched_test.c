@@ -106,6 +106,7 @@ static void test_pingpong_across_cpus(struct ktest *t)
 /* --- preemption ---------------------------------------------------- */
 
 struct preempt_test {
+	unsigned int spinning;		/* the spinner is on its CPU */
 	unsigned int other_ran;		/* set by the thread that must get in */
 	unsigned int seen_by_spinner;	/* the spinner saw it while spinning */
 	unsigned int spinner_cpu, other_cpu;
@@ -120,6 +121,8 @@ static int spinner_fn(void *arg)
 	u64 start = get_jiffies_64();
 
 	pt.spinner_cpu = smp_processor_id();
+	store(&pt.spinning, 1);
+	wake_up_all(&test_wq);
 	while (get_jiffies_64() - start < GIVE_UP) {
 		if (load(&pt.other_ran)) {
 			store(&pt.seen_by_spinner, 1);
@@ -158,8 +161,13 @@ static void test_busy_thread_is_preempted(struct ktest *t)
 	kthread_bind(spin, cpu);
 	kthread_bind(other, cpu);
 	wake_up_process(spin);
-	/* let it start spinning before the other one is queued behind it */
-	msleep(20);
+	/*
+	 * Spinning before the other one is queued behind it.  A fixed sleep
+	 * would bet on the host: a vCPU that gets no host time for it lets
+	 * the other one run first, and then no preemption is needed.
+	 */
+	wait_event_timeout(test_wq, load(&pt.spinning), GIVE_UP);
+	KTEST_EXPECT_EQ(t, load(&pt.spinning), 1);
 	wake_up_process(other);
 	wait_event_timeout(test_wq, load(&pt.finished) == 2, 2 * GIVE_UP);
 	preempted = spin->nivcsw;
