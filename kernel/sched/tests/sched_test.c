@@ -36,6 +36,36 @@ static void store(unsigned int *p, unsigned int v)
 	__atomic_store_n(p, v, __ATOMIC_RELEASE);
 }
 
+/*
+ * kthread_stop() returns once @k said it exited; its CPU drops its last
+ * reference only after switching away from it (finish_task_switch()),
+ * which a descheduled vCPU may do much later.  Hold a reference across
+ * that and drop it here, so that @k is freed before this returns and
+ * no case leaves a dying thread behind to skew the next one's counts.
+ * A reference still held after a second is a leak: counted, and the
+ * task is left to it.
+ */
+static unsigned int reap_timeouts;
+
+static int stop_and_reap(struct task_struct *k)
+{
+	u64 start;
+	int ret;
+
+	get_task_struct(k);
+	ret = kthread_stop(k);
+	start = get_jiffies_64();
+	while (__atomic_load_n(&k->usage, __ATOMIC_ACQUIRE) > 1) {
+		if (get_jiffies_64() - start > HZ) {
+			reap_timeouts++;
+			break;
+		}
+		msleep(1);
+	}
+	put_task_struct(k);
+	return ret;
+}
+
 static unsigned int last_online_cpu(void)
 {
 	unsigned int cpu, last = 0;
@@ -93,8 +123,8 @@ static void test_pingpong_across_cpus(struct ktest *t)
 	wake_up_process(a);
 	wake_up_process(b);
 	wait_event_timeout(test_wq, load(&pp.done) == 2, 2 * GIVE_UP);
-	KTEST_EXPECT_EQ(t, kthread_stop(a), PING_ROUNDS);
-	KTEST_EXPECT_EQ(t, kthread_stop(b), PING_ROUNDS);
+	KTEST_EXPECT_EQ(t, stop_and_reap(a), PING_ROUNDS);
+	KTEST_EXPECT_EQ(t, stop_and_reap(b), PING_ROUNDS);
 	KTEST_EXPECT_EQ(t, pp.moves[0], PING_ROUNDS);
 	KTEST_EXPECT_EQ(t, pp.moves[1], PING_ROUNDS);
 	KTEST_EXPECT_EQ(t, pp.cpus[0], 1ULL);
@@ -171,8 +201,8 @@ static void test_busy_thread_is_preempted(struct ktest *t)
 	wake_up_process(other);
 	wait_event_timeout(test_wq, load(&pt.finished) == 2, 2 * GIVE_UP);
 	preempted = spin->nivcsw;
-	kthread_stop(spin);
-	kthread_stop(other);
+	stop_and_reap(spin);
+	stop_and_reap(other);
 	KTEST_EXPECT_EQ(t, pt.seen_by_spinner, 1);
 	KTEST_EXPECT_EQ(t, pt.spinner_cpu, cpu);
 	KTEST_EXPECT_EQ(t, pt.other_cpu, cpu);
@@ -214,7 +244,7 @@ static void test_every_cpu_runs_something(struct ktest *t)
 	/* kthread_stop() before a thread ran would keep it from running */
 	wait_event_timeout(test_wq, load(&started) == n, 2 * GIVE_UP);
 	for (i = 0; i < n; i++)
-		kthread_stop(k[i]);
+		stop_and_reap(k[i]);
 	KTEST_EXPECT_EQ(t, started, n);
 	KTEST_EXPECT_EQ(t, ran_on, cpu_online_mask);
 	ktest_printf(t, "%u threads ran on CPUs %#llx\n", n,
@@ -272,7 +302,7 @@ static void test_kthread_stop_before_it_ran(struct ktest *t)
 	k = kthread_create(record_fn, NULL, "never");
 	KTEST_ASSERT_TRUE(t, k != NULL);
 	KTEST_EXPECT_EQ(t, k->state, TASK_UNINTERRUPTIBLE);
-	KTEST_EXPECT_EQ(t, kthread_stop(k), -EINTR);
+	KTEST_EXPECT_EQ(t, stop_and_reap(k), -EINTR);
 	KTEST_EXPECT_EQ(t, never_ran, 0);
 }
 
@@ -299,8 +329,8 @@ static void test_kthread_identity(struct ktest *t)
 	wait_event_timeout(test_wq, load(&running) == 2, GIVE_UP);
 	KTEST_EXPECT_STREQ(t, get_task_comm(comm, a), "a-name-longer-t");
 	KTEST_EXPECT_TRUE(t, a->pid > 1 && b->pid > 1 && a->pid != b->pid);
-	KTEST_EXPECT_EQ(t, kthread_stop(a), 7);
-	KTEST_EXPECT_EQ(t, kthread_stop(b), 7);
+	KTEST_EXPECT_EQ(t, stop_and_reap(a), 7);
+	KTEST_EXPECT_EQ(t, stop_and_reap(b), 7);
 	/* the suite runs in pid 1, named as Linux names it before exec */
 	KTEST_EXPECT_EQ(t, current->pid, 1);
 	KTEST_EXPECT_STREQ(t, current->comm, "swapper/0");
@@ -349,7 +379,7 @@ static void test_exit_to_user_mode_switches(struct ktest *t)
 	set_cpus_allowed(current, allowed);
 	KTEST_EXPECT_EQ(t, ran, 1);
 	KTEST_EXPECT_EQ(t, preempt_count(), 0);
-	kthread_stop(k);
+	stop_and_reap(k);
 }
 
 /* --- affinity ------------------------------------------------------ */
@@ -389,7 +419,7 @@ static void test_set_cpus_allowed_moves_current(struct ktest *t)
 	KTEST_ASSERT_TRUE(t, k != NULL);
 	/* kthread_stop() of a thread that has not run yet would not run it */
 	wait_event_timeout(test_wq, load(&hop_done), GIVE_UP);
-	KTEST_EXPECT_EQ(t, kthread_stop(k), 0);
+	KTEST_EXPECT_EQ(t, stop_and_reap(k), 0);
 	KTEST_EXPECT_EQ(t, __atomic_load_n(&hop_cpus_seen, __ATOMIC_ACQUIRE),
 			cpu_online_mask);
 }
@@ -417,7 +447,7 @@ static int create_exit_round(unsigned int i)
 	if (!k)
 		return -ENOMEM;
 	wait_event_timeout(test_wq, load(&rounds_ran) != before, GIVE_UP);
-	return kthread_stop(k) == (int)i ? 0 : -EINVAL;
+	return stop_and_reap(k) == (int)i ? 0 : -EINVAL;
 }
 
 static void test_create_exit_gives_memory_back(struct ktest *t)
@@ -425,23 +455,18 @@ static void test_create_exit_gives_memory_back(struct ktest *t)
 	unsigned long free0, tasks0;
 	unsigned int i, bad = 0;
 
+	reap_timeouts = 0;
 	/* first rounds: slab pages and vmalloc page tables to stay */
 	for (i = 0; i < 4; i++)
 		create_exit_round(i);
 	free0 = nr_free_pages();
 	tasks0 = nr_tasks();
-	for (i = 0; i < CREATE_ROUNDS; i++)
+	/* a leaked reference stops the rounds: each costs a second */
+	for (i = 0; i < CREATE_ROUNDS && !reap_timeouts; i++)
 		bad += create_exit_round(i) != 0;
 	KTEST_EXPECT_EQ(t, bad, 0);
-	/*
-	 * kthread_stop() returns once the thread said it exited; its last
-	 * reference, with its stack, goes on its CPU after it switched away
-	 * (finish_task_switch()), which a descheduled vCPU may do later.
-	 * Wait a bounded time for it: a leak still fails.
-	 */
-	for (i = 0; i < 1000 && (nr_tasks() != tasks0 ||
-				 nr_free_pages() != free0); i++)
-		msleep(1);
+	KTEST_EXPECT_EQ(t, reap_timeouts, 0);
+	/* every thread was freed in stop_and_reap() */
 	KTEST_EXPECT_EQ(t, nr_tasks(), tasks0);
 	KTEST_EXPECT_EQ(t, nr_free_pages(), free0);
 }
