@@ -222,6 +222,16 @@ static inline unsigned int task_cpu(const struct task_struct *p)
 }
 
 /*
+ * @p went to sleep and its CPU has switched away from it: what a test
+ * waits for before it wakes @p, instead of sleeping "long enough".
+ */
+static inline bool task_is_asleep(const struct task_struct *p)
+{
+	return (__atomic_load_n(&p->state, __ATOMIC_ACQUIRE) & TASK_NORMAL) &&
+	       !__atomic_load_n(&p->on_cpu, __ATOMIC_ACQUIRE);
+}
+
+/*
  * The identity current shows in messages, for code that runs on behalf of
  * someone else (a driver probe, the "pat" shell command): only what is
  * printed changes, never which task runs.

@@ -336,6 +336,7 @@ static void bound_case(struct ktest *t, bool as_process)
 	static struct bound_state s;
 	struct task_struct *k;
 	unsigned long mark;
+	unsigned int i;
 	char msg[80];
 
 	if (!need_two(t) || !cpu_online(cpu))
@@ -350,7 +351,9 @@ static void bound_case(struct ktest *t, bool as_process)
 	/* asleep on its CPU (and a process) before the CPU goes */
 	wait_event_timeout(bound_wq, __atomic_load_n(&s.ready,
 						     __ATOMIC_ACQUIRE), GIVE_UP);
-	msleep(20);
+	for (i = 0; i < 5000 && !task_is_asleep(k); i++)
+		msleep(1);
+	KTEST_EXPECT_TRUE(t, task_is_asleep(k));
 	mark = ktest_log_mark();
 	KTEST_ASSERT_TRUE(t, remove_cpu(cpu) == 0);
 	__atomic_store_n(&s.woken, 1, __ATOMIC_RELEASE);

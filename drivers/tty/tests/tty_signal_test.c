@@ -151,10 +151,14 @@ static void test_intr_with_no_group(struct ktest *t)
 	tty_release(&sig_tty);
 }
 
-/* the "interrupt": input a while after the reader went to sleep */
+/* the "interrupt": input once the reader (@data) is asleep, or after 5 s */
 static int late_input(void *data)
 {
-	msleep(30);
+	const struct task_struct *reader = data;
+	unsigned int ms;
+
+	for (ms = 0; ms < 5000 && !task_is_asleep(reader); ms++)
+		msleep(1);
 	tty_receive(&sig_tty, (const unsigned char *)"hi\r", 3);
 	return 0;
 }
@@ -163,17 +167,17 @@ static int late_input(void *data)
 static void test_sleeping_reader_is_woken(struct ktest *t)
 {
 	struct task_struct *k;
-	unsigned long start = jiffies;
+	unsigned long slept = current->nvcsw;
 	char buf[8];
 
 	tty_init(&sig_tty, "ttysig", &sig_tty_ops, NULL);
 	tty_set_rx_interrupt(&sig_tty, true);
-	k = kthread_run(late_input, NULL, "tty_input");
+	k = kthread_run(late_input, current, "tty_input");
 	KTEST_ASSERT_TRUE(t, k != NULL);
 	memset(buf, 0, sizeof(buf));
 	KTEST_EXPECT_EQ(t, tty_read(&sig_tty, buf, sizeof(buf), false), 3);
 	KTEST_EXPECT_STREQ(t, buf, "hi\n");
-	KTEST_EXPECT_TRUE(t, jiffies - start >= msecs_to_jiffies(30) - 1);
+	KTEST_EXPECT_TRUE(t, current->nvcsw > slept);
 	KTEST_EXPECT_TRUE(t, sig_tty.read_wait.wakeups >= 1);
 	kthread_stop(k);
 }
