@@ -9,6 +9,8 @@ import tempfile
 import threading
 import time
 
+import hang_report
+
 LOG_LINE = re.compile(r"^\[\s*\d+\.\d+\] ")
 
 
@@ -21,20 +23,59 @@ def _qemu_cmd(kernel, append, machine, cpu, mem, smp):
 
 def boot(kernel, append="", machine="q35", cpu="qemu64", mem="512M",
          smp=1, timeout=180, debug_exit=False, extra=()):
+    """Boot @kernel until QEMU ends or @timeout seconds pass.  Returns
+    (transcript, exit status or None on time-out, seconds).  On a
+    time-out the transcript ends with "<timeout>" and then where each CPU
+    was (hang_report.py), read through a QMP socket before the kill."""
+    tmp = tempfile.mkdtemp(prefix="cachet-boot-")
+    path = os.path.join(tmp, "qmp.sock")
     cmd = _qemu_cmd(kernel, append, machine, cpu, mem, smp)
     if debug_exit:
         cmd += ["-device", "isa-debug-exit,iobase=0xf4,iosize=0x04"]
-    cmd += list(extra)
+    cmd += list(extra) + ["-qmp", f"unix:{path},server=on,wait=off"]
     t0 = time.monotonic()
+    proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    chunks = []
+    reader = threading.Thread(target=_read_all, args=(proc.stdout, chunks))
+    reader.start()
+    tail, status = b"", None
     try:
-        p = subprocess.run(cmd, stdin=subprocess.DEVNULL,
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           timeout=timeout)
-        out, status = p.stdout, p.returncode
-    except subprocess.TimeoutExpired as e:
-        out, status = (e.stdout or b"") + b"\n<timeout>\n", None
+        status = proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        tail = b"\n<timeout>\n" + "".join(
+            l + "\n" for l in _hang_lines(path, proc, kernel, smp,
+                                           b"".join(chunks))).encode()
+        proc.kill()
+        proc.wait()
+    finally:
+        reader.join()
+        if os.path.exists(path):
+            os.unlink(path)
+        os.rmdir(tmp)
+    out = b"".join(chunks) + tail
     text = out.decode("utf-8", "replace").replace("\r\n", "\n")
     return text, status, time.monotonic() - t0
+
+
+def _hang_lines(path, proc, kernel, smp, out):
+    """hang_report's lines for the running guest at @path, its CPUs
+    stopped first so that they all describe one moment"""
+    sock = _qmp_connect(path, proc, time.monotonic() + 5)
+    if not sock:
+        return ["hang: no QMP connection"]
+    try:
+        sock.settimeout(30)
+        msgs = _qmp_lines(sock)
+        next(msgs)                                  # the greeting
+        _qmp_call(sock, msgs, "qmp_capabilities")
+        _qmp_call(sock, msgs, "stop")
+        return hang_report.report(sock, msgs, kernel, smp,
+                                  out.decode("utf-8", "replace"))
+    except (OSError, StopIteration, ValueError) as e:
+        return [f"hang: QMP failed: {e}"]
+    finally:
+        sock.close()
 
 
 def _iso_cmd(iso, machine, cpu, mem, smp, bios):

@@ -16,10 +16,11 @@ import time
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 SUMMARY = re.compile(r"^(?:\w+: )?(\d+) passed, (\d+) failed(?:, (\d+) skipped)?\s*$")
 # a failed check in any of the steps' formats (KTAP, kselftest TAP, the
-# selftests' "# NAME: FAIL: check" lines); repeated just above the grand
+# selftests' "# NAME: FAIL: check" lines), and the report of a boot that
+# timed out (qemu.py's "hang:" lines); repeated just above the grand
 # total so that a log's tail alone names what failed
-FAILED = re.compile(r"^\s*(?:#\s*)*(?:not ok\b|\S+: FAIL: )")
-MAX_FAILED_LINES = 12
+FAILED = re.compile(r"^\s*(?:#\s*)*(?:not ok\b|\S+: FAIL: |hang: )")
+MAX_FAILED_LINES = 24
 
 
 def step(name, cmd, sum_all=False):

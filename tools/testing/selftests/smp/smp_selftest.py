@@ -7,8 +7,9 @@ CPU offline/online rounds over every CPU but 0 at 4 CPUs with the
 pat_smp stress running (pat_smp.test_stress_hotplug; $CPU_HOTPLUG_ROUNDS
 rounds, default 50, 1000 with make check FULL=1) and the cpu_hotplug
 suite, the shell's view of the CPUs (up to 64, and a 65th refused), bad
-bring-up input, a CONFIG_SMP=n kernel, and an oops on a secondary CPU,
-alone and with another CPU locked up (which only an NMI stops).  Prints TAP and a closing "N passed, N
+bring-up input, a CONFIG_SMP=n kernel, an oops on a secondary CPU,
+alone and with another CPU locked up (which only an NMI stops), and the
+runner's report of where each CPU was when a boot times out.  Prints TAP and a closing "N passed, N
 failed, N skipped" line; the figures the issue asks for (bring-up time
 per CPU, operations per CPU, shootdowns in "pat bench") are printed as
 "# figure:" lines.
@@ -120,6 +121,9 @@ CASES = [Case(f"pat_smp/smp{n}", n, "ktest=pat_smp*", "ktest")
     Case("oops-on-cpu2", 4, "test.crash_cpu=2", "oops", nmi=False),
     Case("oops-with-cpu1-locked-up", 4, "test.crash_cpu=2 test.hang_cpu=1",
          "oops", nmi=True),
+    # a boot that never ends: the runner says where each CPU was
+    Case("timeout-reports-each-cpu", 2, 'shell.run="echo parked" loglevel=3',
+         "hang", timeout=15),
 ]
 
 
@@ -260,6 +264,34 @@ def oops_checks(case, out, status):
         re.match(r"smp: \d+ CPU\(s\) did not stop", l) for l in lines), "")
 
 
+def hang_checks(case, out, status):
+    """qemu.boot()'s time-out report: the shell (left waiting for input)
+    and the idle CPU, each with a symbolised backtrace, then the messages
+    loglevel=3 kept off the console"""
+    lines = out.split("\n")
+    hang = [l for l in lines if l.startswith("hang: cpu")]
+    hidden = [l[len("hang: log: "):] for l in lines
+              if l.startswith("hang: log: ")]
+    shown = set(lines[:lines.index("<timeout>")] if "<timeout>" in lines
+                else lines)
+    yield ("timed out, and said so", status is None and "<timeout>" in lines,
+           f"status {status}")
+    yield (f"one hang line per CPU ({case.smp})",
+           sorted(l.split()[1] for l in hang) ==
+           [f"cpu{c}" for c in range(case.smp)], "; ".join(hang))
+    yield ("a CPU runs the shell, called from kernel_init",
+           any(re.search(r" at .*shell_main\+0x[0-9a-f]+ < .*kernel_init\+",
+                         l) for l in hang), "; ".join(hang))
+    yield ("a CPU is halted in its idle loop",
+           any(re.match(r"hang: cpu\d+ halted at .*cpu_startup_entry\+", l)
+               for l in hang), "; ".join(hang))
+    want = "initramfs: none (no -initrd): starting the built-in shell"
+    yield ("the report adds the last messages the console did not show",
+           any(l.endswith("] " + want) for l in hidden) and
+           not any(l in shown for l in hidden) and
+           not any(want in l for l in shown), "; ".join(hidden[-3:]))
+
+
 def figures(case, out):
     for l in log_lines(out):
         if ("bring-up took" in l or "rounds over CPUs" in l
@@ -297,6 +329,7 @@ def main():
         checks = (ktest_checks(case, out, status, checked)
                   if case.kind == "ktest" else
                   oops_checks(case, out, status) if case.kind == "oops" else
+                  hang_checks(case, out, status) if case.kind == "hang" else
                   shell_checks(case, out, status, checked))
         figures(case, out)
         # the transcript's end, without the memtype log's bulk
