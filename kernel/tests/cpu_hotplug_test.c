@@ -31,6 +31,7 @@
 #include <asm/pat.h>
 #include <asm/processor.h>
 #include <asm/set_memory.h>
+#include <asm/smp.h>
 #include <asm/special_insns.h>
 
 #define GIVE_UP		(20 * HZ)
@@ -186,6 +187,50 @@ static void test_each_ap_offline_online(struct ktest *t)
 	set_cpus_allowed(current, saved);
 	KTEST_EXPECT_EQ(t, cache_control_check(), 0);
 }
+
+/*
+ * A CPU that has left the online CPUs but is slow to say it is parked
+ * (the host did not run it) gets INIT before it does: it must be offline
+ * like any other, no call or shootdown may wait for it, and it must come
+ * back.  hotplug_test_park_delay_us holds it there for 300 ms; the
+ * park wait gives up after 1 ms.
+ */
+#ifdef CONFIG_SMP
+static void test_init_before_parked(struct ktest *t)
+{
+	u64 all = cpu_online_mask, saved = current->cpus_allowed, others;
+	unsigned int cpu = num_possible_cpus() - 1, saved_ms;
+	unsigned long timeouts = hotplug_park_timeouts;
+	int ran = -1;
+
+	if (!need_two(t) || !(all & bit(cpu)))
+		return;
+	set_cpus_allowed(current, bit(0));
+	saved_ms = hotplug_park_timeout_ms;
+	hotplug_park_timeout_ms = 1;
+	hotplug_test_park_delay_us = 300000;
+	KTEST_EXPECT_EQ(t, remove_cpu(cpu), 0);
+	hotplug_test_park_delay_us = 0;
+	hotplug_park_timeout_ms = saved_ms;
+	KTEST_EXPECT_EQ(t, hotplug_park_timeouts, timeouts + 1);
+	KTEST_EXPECT_FALSE(t, cpu_online(cpu));
+	KTEST_EXPECT_FALSE(t, cpu_active(cpu));
+	KTEST_EXPECT_EQ(t, init_mm.cpu_mask & bit(cpu), 0);
+	KTEST_EXPECT_EQ(t, smp_call_function_single(cpu, where_am_i, &ran),
+			-ENXIO);
+	others = all & ~bit(cpu) & ~bit(0);
+	KTEST_EXPECT_EQ(t, shootdown_reached() & (others | bit(cpu)), others);
+	KTEST_ASSERT_TRUE(t, add_cpu(cpu) == 0);
+	expect_online(t, cpu);
+	KTEST_EXPECT_EQ(t, cpu_online_mask, all);
+	set_cpus_allowed(current, saved);
+}
+#else
+static void test_init_before_parked(struct ktest *t)
+{
+	need_two(t);
+}
+#endif
 
 /* --- bad requests change nothing ------------------------------------- */
 
@@ -446,6 +491,7 @@ static void test_freeze_thaw(struct ktest *t)
 
 static struct ktest_case cpu_hotplug_cases[] = {
 	KTEST_CASE(test_each_ap_offline_online),
+	KTEST_CASE(test_init_before_parked),
 	KTEST_CASE(test_bad_requests),
 	KTEST_CASE(test_cpu_bound_task_migrates),
 	KTEST_CASE(test_bound_thread_loses_affinity),

@@ -9,9 +9,15 @@
  *      task with no smp_run_async() work;
  *   2. its idle loop, interrupts off, stops its tick, leaves the call
  *      targets and cpu_online_mask (smp_leave_online(), which serves the
- *      calls already addressed to it) and init_mm's CPU mask, writes back
- *      and invalidates its caches (WBINVD), says it is parked and halts;
- *   3. we send it INIT: it waits for a STARTUP, deaf to interrupts and
+ *      calls already addressed to it) and says so (hotplug_left); we
+ *      wait for that as long as it takes, as Linux's stop_machine()
+ *      does: until then a call or shootdown may count on it, and INIT
+ *      would leave the caller waiting for good;
+ *   3. it leaves init_mm's CPU mask, writes back and invalidates its
+ *      caches (WBINVD), says it is parked and halts; we wait up to
+ *      hotplug_park_timeout_ms for that, since it needs nothing from
+ *      anyone any more ("didn't die" past that, as Linux says);
+ *   4. we send it INIT: it waits for a STARTUP, deaf to interrupts and
  *      NMIs, with empty TLBs, until arch_cpu_up() restarts it.
  * Up: the boot path again (smp_boot_cpu()), then the boot check of its
  * IA32_PAT and MTRRs against CPU 0's, and only then may tasks go there.
@@ -35,9 +41,14 @@
 #include <asm/smp.h>
 #include <asm/special_insns.h>
 
-/* how long a task may keep a CPU that is going down, and the CPU to park */
+/* how long a task may keep a CPU that is going down */
 #define HOTPLUG_IDLE_TIMEOUT_MS	10000
-#define HOTPLUG_DEAD_TIMEOUT_MS	5000
+/* how long until a CPU slow to leave the call targets is reported */
+#define HOTPLUG_LEAVE_WARN_MS	5000
+
+unsigned int hotplug_park_timeout_ms = 5000;
+unsigned long hotplug_park_timeouts;
+unsigned int hotplug_test_park_delay_us;
 
 /**
  * cpu_play_dead() - park this CPU (step 2 above)
@@ -53,6 +64,8 @@ void __noreturn cpu_play_dead(void)
 
 	lapic_timer_stop();
 	smp_leave_online();
+	__atomic_store_n(&p->hotplug_left, true, __ATOMIC_RELEASE);
+	udelay(__atomic_load_n(&hotplug_test_park_delay_us, __ATOMIC_RELAXED));
 	__atomic_fetch_and(&init_mm.cpu_mask, ~(1ULL << p->cpu),
 			   __ATOMIC_SEQ_CST);
 	wbinvd();
@@ -84,19 +97,37 @@ static bool cpu_quiet(unsigned int cpu)
 	       !__atomic_load_n(&per_cpu_ptr(cpu)->work_fn, __ATOMIC_ACQUIRE);
 }
 
+static bool cpu_left(unsigned int cpu)
+{
+	return __atomic_load_n(&per_cpu_ptr(cpu)->hotplug_left,
+			       __ATOMIC_ACQUIRE);
+}
+
 static bool cpu_parked(unsigned int cpu)
 {
 	return __atomic_load_n(&per_cpu_ptr(cpu)->hotplug_dead,
 			       __ATOMIC_ACQUIRE);
 }
 
+/* step 2: no time-out, but say so when it takes long */
+static void wait_until_left(unsigned int cpu)
+{
+	if (wait_for(cpu_left, cpu, HOTPLUG_LEAVE_WARN_MS))
+		return;
+	pr_warn("CPU %u: not out of the online CPUs after %u ms, waiting\n",
+		cpu, HOTPLUG_LEAVE_WARN_MS);
+	while (!wait_for(cpu_left, cpu, HOTPLUG_LEAVE_WARN_MS))
+		;
+}
+
 /**
  * arch_cpu_down() - take @cpu offline and park it
  * @cpu: an online CPU other than CPU 0 and other than the last
  *
- * Returns 0, -EBUSY if a task did not leave it within 10 s (it stays
- * online and active), or -ETIMEDOUT if it left the online mask but did
- * not report itself parked (it is sent INIT all the same).
+ * Returns 0, or -EBUSY if a task did not leave it within 10 s (it stays
+ * online and active).  A CPU that left the online CPUs but did not say
+ * it is parked within hotplug_park_timeout_ms is offline all the same:
+ * it is sent INIT, with Linux's "didn't die" message.
  */
 int arch_cpu_down(unsigned int cpu)
 {
@@ -110,12 +141,14 @@ int arch_cpu_down(unsigned int cpu)
 		return -EBUSY;
 	}
 	__atomic_store_n(&p->hotplug_die, true, __ATOMIC_RELEASE);
-	if (!wait_for(cpu_parked, cpu, HOTPLUG_DEAD_TIMEOUT_MS)) {
+	wait_until_left(cpu);
+	if (!wait_for(cpu_parked, cpu, hotplug_park_timeout_ms)) {
 		pr_err("CPU %u didn't die...\n", cpu);
-		apic_send_init(p->apicid);
-		return -ETIMEDOUT;
+		hotplug_park_timeouts++;
 	}
 	apic_send_init(p->apicid);
+	/* step 3 may not have got that far: INIT emptied its TLBs anyway */
+	__atomic_fetch_and(&init_mm.cpu_mask, ~(1ULL << cpu), __ATOMIC_SEQ_CST);
 	pr_info("CPU %u is now offline\n", cpu);
 	return 0;
 }

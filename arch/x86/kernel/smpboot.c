@@ -274,6 +274,7 @@ static void pcpu_reset(struct pcpu *p, u32 apicid)
 	p->irqs_off_halt = false;
 	p->call_pending = 0;
 	p->hotplug_die = false;
+	p->hotplug_left = false;
 	p->hotplug_dead = false;
 	p->tlb_seen_gen = __atomic_load_n(&pt_unlink_gen, __ATOMIC_ACQUIRE);
 }

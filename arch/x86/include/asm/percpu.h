@@ -49,6 +49,7 @@ struct pcpu {
 	unsigned long calls_served;
 	bool call_sending;		/* addressing a call: smp.c */
 	bool hotplug_die;		/* go offline from the idle loop */
+	bool hotplug_left;		/* out of the call targets, holds nothing */
 	bool hotplug_dead;		/* parked: the controlling CPU may INIT it */
 	void (*work_fn)(void *);		/* smp_run_async(): run when idle */
 	void *work_arg;

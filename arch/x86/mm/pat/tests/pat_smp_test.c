@@ -20,6 +20,7 @@
  *    back, "pat_smp.hotplug_rounds" times (default 3).
  */
 #include <linux/cpu.h>
+#include <linux/errno.h>
 #include <linux/gfp.h>
 #include <linux/interrupt.h>
 #include <linux/kernel.h>
@@ -251,24 +252,49 @@ static void test_stress(struct ktest *t)
  * other CPU has (checked by each CPU against CPU 0, reading its own MSRs)
  * before anything maps with them, and no snapshot may find an alias.
  */
-static bool hotplug_round(u64 all)
+struct hotplug_err {
+	const char *what;
+	unsigned int cpu;
+	int err;
+};
+
+static bool hotplug_failed(struct hotplug_err *e, const char *what,
+			   unsigned int cpu, int err)
+{
+	if (!err)
+		return false;
+	e->what = what;
+	e->cpu = cpu;
+	e->err = err;
+	return true;
+}
+
+/* one round; false with the first failure in @e */
+static bool hotplug_round(u64 all, struct hotplug_err *e)
 {
 	unsigned int cpu;
-	bool ok = true;
 
+	for (cpu = 1; cpu < NR_CPUS; cpu++) {
+		if (!(all & (1ULL << cpu)))
+			continue;
+		if (hotplug_failed(e, "remove_cpu", cpu, remove_cpu(cpu)) ||
+		    hotplug_failed(e, "add_cpu", cpu, add_cpu(cpu)))
+			return false;
+	}
 	for (cpu = 1; cpu < NR_CPUS; cpu++)
-		if ((all & (1ULL << cpu)) && (remove_cpu(cpu) || add_cpu(cpu)))
-			ok = false;
-	for (cpu = 1; cpu < NR_CPUS; cpu++)
-		if ((all & (1ULL << cpu)) && cache_control_check_cpu(cpu))
-			ok = false;
-	return ok && cpu_online_mask == all;
+		if ((all & (1ULL << cpu)) &&
+		    hotplug_failed(e, "cache_control_check_cpu", cpu,
+				   cache_control_check_cpu(cpu)))
+			return false;
+	return !hotplug_failed(e, "cpu_online_mask == all", 0,
+			       cpu_online_mask == all ? 0 : -EIO);
 }
 
 static void test_stress_hotplug(struct ktest *t)
 {
 	int saved_loglevel = console_loglevel;
 	u64 all = cpu_online_mask;
+	struct hotplug_err e = { NULL, 0, 0 };
 	struct pat_stress_result res;
 	unsigned int r = 0;
 	bool ok = true;
@@ -288,11 +314,14 @@ static void test_stress_hotplug(struct ktest *t)
 		KTEST_ASSERT_TRUE(t, false);
 	}
 	while (r < hotplug_rounds && ok) {
-		ok = hotplug_round(all);
+		ok = hotplug_round(all, &e);
 		r++;
 	}
 	pat_stress_end(t, &res);
 	console_loglevel = saved_loglevel;
+	if (!ok)
+		ktest_printf(t, "round %u: %s(%u) failed: %d", r, e.what,
+			     e.cpu, e.err);
 	KTEST_EXPECT_TRUE(t, ok);
 	KTEST_EXPECT_EQ(t, r, hotplug_rounds);
 	KTEST_EXPECT_EQ(t, cpu_online_mask, all);
