@@ -72,6 +72,21 @@ def _read_pair(sock, msgs, cpu, addr):
     return (int(vals[0], 16), int(vals[1], 16)) if len(vals) == 2 else None
 
 
+def _apic(sock, msgs, cpu):
+    """"TPR=.. PPR=.. ISR=.. IRR=.." from the CPU's local APIC: a vector in
+    service or a raised priority is what keeps a halted CPU halted"""
+    out = _hmp(sock, msgs, "info lapic", cpu)
+    got = {}
+    for key in ("ISR", "IRR"):
+        m = re.search(rf"^{key}\s+(.*)$", out, re.M)
+        got[key] = "-".join(m.group(1).replace("(none)", "").split()) or \
+            "none" if m else "?"
+    for key in ("TPR", "PPR"):
+        m = re.search(rf"\b{key} (0x[0-9a-f]+)", out)
+        got[key] = m.group(1) if m else "?"
+    return " ".join(f"{k}={got[k]}" for k in ("TPR", "PPR", "ISR", "IRR"))
+
+
 def _backtrace(sock, msgs, syms, cpu, rbp):
     frames = []
     for _ in range(MAX_FRAMES):
@@ -129,8 +144,9 @@ def hidden_messages(ring, transcript):
 
 
 def report(sock, msgs, kernel, ncpus, transcript=""):
-    """One line per CPU of @ncpus: "hang: cpuN halted|running at RIP <
-    caller < caller's caller ...", short enough for a log's tail; then
+    """Two lines per CPU of @ncpus: "hang: cpuN halted|running at RIP <
+    caller < caller's caller ...", short enough for a log's tail, and
+    "hang: cpuN apic TPR=.. PPR=.. ISR=.. IRR=.."; then
     "hang: log:" lines, the last messages the console (@transcript) did
     not show"""
     syms = Symbols(kernel)
@@ -145,6 +161,7 @@ def report(sock, msgs, kernel, ncpus, transcript=""):
         frames = [syms.name(rip) or f"{rip:#x}"]
         frames += _backtrace(sock, msgs, syms, cpu, rbp)
         lines.append(f"hang: cpu{cpu} {state} at {' < '.join(frames)}")
+        lines.append(f"hang: cpu{cpu} apic {_apic(sock, msgs, cpu)}")
     for line in hidden_messages(_printk_ring(sock, msgs, syms),
                                 transcript.replace("\r\n", "\n")):
         lines.append(f"hang: log: {line}")

@@ -269,7 +269,10 @@ def hang_checks(case, out, status):
     and the idle CPU, each with a symbolised backtrace, then the messages
     loglevel=3 kept off the console"""
     lines = out.split("\n")
-    hang = [l for l in lines if l.startswith("hang: cpu")]
+    hang = [l for l in lines if re.match(r"hang: cpu\d+ \w+ at ", l)]
+    apic = [l for l in lines if re.match(
+        r"hang: cpu\d+ apic TPR=0x[0-9a-f]+ PPR=0x[0-9a-f]+ ISR=\S+ IRR=\S+$",
+        l)]
     hidden = [l[len("hang: log: "):] for l in lines
               if l.startswith("hang: log: ")]
     shown = set(lines[:lines.index("<timeout>")] if "<timeout>" in lines
@@ -279,6 +282,9 @@ def hang_checks(case, out, status):
     yield (f"one hang line per CPU ({case.smp})",
            sorted(l.split()[1] for l in hang) ==
            [f"cpu{c}" for c in range(case.smp)], "; ".join(hang))
+    yield ("one local APIC line per CPU",
+           sorted(l.split()[1] for l in apic) ==
+           [f"cpu{c}" for c in range(case.smp)], "; ".join(apic))
     yield ("a CPU runs the shell, called from kernel_init",
            any(re.search(r" at .*shell_main\+0x[0-9a-f]+ < .*kernel_init\+",
                          l) for l in hang), "; ".join(hang))
