@@ -82,6 +82,7 @@ static unsigned int maxcpus_limit = SMP_CPUS_MAX;
 static unsigned int boot_timeout_ms = 3000;
 static unsigned int init_udelay = UINT_MAX;	/* UINT_MAX: by CPU model */
 static unsigned int test_deaf_cpu;		/* 0: none */
+static unsigned int test_slow_cpu;		/* 0: none */
 static u32 test_extra_lapic[4];
 static unsigned int nr_test_extra_lapic;
 
@@ -142,6 +143,42 @@ static int parse_test_deaf(char *arg)
 early_param("smpboot.test_deaf", parse_test_deaf);
 
 /*
+ * Test only: logical CPU N, once online, waits past the time-out before
+ * its first flush ends the bring-up, as a CPU the host stops running
+ * just there would
+ */
+static int parse_test_slow(char *arg)
+{
+	return parse_number("smpboot.test_slow", "a logical CPU number", arg, 1,
+			    SMP_CPUS_MAX - 1, &test_slow_cpu);
+}
+early_param("smpboot.test_slow", parse_test_slow);
+
+/*
+ * The bring-up's point of no return (do_boot_cpu()): the new CPU joins
+ * before its online bit, and the boot CPU gives it up only before that.
+ * Either the CPU joins, and the boot CPU waits for it however long it
+ * takes (a call may already count on it), or the boot CPU gives up
+ * first, and the CPU never sets a bit any other CPU reads.
+ */
+enum { AP_STARTING, AP_JOINED, AP_GIVEN_UP };
+static int ap_state;
+
+static bool ap_state_move(int from, int to)
+{
+	return __atomic_compare_exchange_n(&ap_state, &from, to, false,
+					   __ATOMIC_ACQ_REL,
+					   __ATOMIC_ACQUIRE);
+}
+
+/* a CPU given up halts, interrupts off, until the INIT on its way */
+static void __noreturn ap_given_up(void)
+{
+	for (;;)
+		__asm__ __volatile__("cli; hlt" : : : "memory");
+}
+
+/*
  * Test only: LAPIC entries appended to the MADT's, as if firmware had
  * listed them: "smpboot.test_extra_lapic=0x40,1" adds an APIC ID no CPU
  * has and a duplicate of APIC ID 1.
@@ -196,8 +233,12 @@ void start_secondary(void)
 	 * it, so the flush drops what this CPU cached of the old entries; it
 	 * also records the unlink generation this CPU is up to.
 	 */
+	if (!ap_state_move(AP_STARTING, AP_JOINED))
+		ap_given_up();
 	__atomic_fetch_or(&init_mm.cpu_mask, 1ULL << cpu, __ATOMIC_SEQ_CST);
 	__atomic_fetch_or(&cpu_online_mask, 1ULL << cpu, __ATOMIC_SEQ_CST);
+	if (cpu == test_slow_cpu)
+		udelay((boot_timeout_ms + 500) * 1000UL);
 	__flush_tlb_all();
 	__atomic_store_n(&smp_booting, false, __ATOMIC_RELEASE);
 	sched_init_secondary(cpu, stack);
@@ -246,11 +287,15 @@ void smp_wait_async(unsigned int cpu)
 	smp_halt_until((const unsigned long *)&p->work_fn, 0);
 }
 
-/* online, and flushed once there (start_secondary()) */
+/*
+ * Online, and flushed once there (start_secondary()).  Past the time-out
+ * the CPU is given up unless it has joined; one that has is waited for.
+ */
 static bool wait_online(unsigned int cpu, u64 t0)
 {
 	while (!cpu_online(cpu) || smp_cpu_booting()) {
-		if (local_clock() - t0 > boot_timeout_ms * NSEC_PER_MSEC)
+		if (local_clock() - t0 > boot_timeout_ms * NSEC_PER_MSEC &&
+		    ap_state_move(AP_STARTING, AP_GIVEN_UP))
 			return false;
 		cpu_relax();
 	}
@@ -300,8 +345,12 @@ static int do_boot_cpu(unsigned int cpu, u64 *ns)
 	realmode_ap_alive_clear();
 	realmode_sync_kernel_half();
 	t0 = local_clock();
+	__atomic_store_n(&ap_state, AP_STARTING, __ATOMIC_RELEASE);
 	__atomic_store_n(&smp_booting, true, __ATOMIC_RELEASE);
 	err = apic_send_init_sipi(apicid, page, init_udelay);
+	/* a STARTUP may have gone out all the same: is it too late? */
+	if (err && !ap_state_move(AP_STARTING, AP_GIVEN_UP))
+		err = 0;
 	if (!err && !wait_online(cpu, t0))
 		err = -ETIMEDOUT;
 	*ns = local_clock() - t0;
@@ -316,12 +365,10 @@ static int do_boot_cpu(unsigned int cpu, u64 *ns)
 	/*
 	 * Park it in wait-for-STARTUP with INIT alone, so that a late start
 	 * cannot use the stack freed below; a STARTUP now would send it off
-	 * to run whatever lies at the page it names.
+	 * to run whatever lies at the page it names.  Given up before it
+	 * joined, it set neither its online nor its init_mm bit.
 	 */
 	apic_send_init(apicid);
-	/* it may have got as far as its online bit: it answers nothing now */
-	__atomic_fetch_and(&cpu_online_mask, ~(1ULL << cpu), __ATOMIC_SEQ_CST);
-	__atomic_fetch_and(&init_mm.cpu_mask, ~(1ULL << cpu), __ATOMIC_SEQ_CST);
 	__atomic_store_n(&smp_booting, false, __ATOMIC_RELEASE);
 	if (stack != idle_stack[cpu])
 		kfree(stack);

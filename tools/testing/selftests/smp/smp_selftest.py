@@ -7,7 +7,8 @@ CPU offline/online rounds over every CPU but 0 at 4 CPUs with the
 pat_smp stress running (pat_smp.test_stress_hotplug; $CPU_HOTPLUG_ROUNDS
 rounds, default 50, 1000 with make check FULL=1) and the cpu_hotplug
 suite, the shell's view of the CPUs (up to 64, and a 65th refused), bad
-bring-up input, a CONFIG_SMP=n kernel, an oops on a secondary CPU,
+bring-up input, a CPU that joined but is slower than the time-out (waited
+for, not given up), a CONFIG_SMP=n kernel, an oops on a secondary CPU,
 alone and with another CPU locked up (which only an NMI stops), and the
 runner's report of where each CPU was when a boot times out.  Prints TAP and a closing "N passed, N
 failed, N skipped" line; the figures the issue asks for (bring-up time
@@ -107,6 +108,11 @@ CASES = [Case(f"pat_smp/smp{n}", n, "ktest=pat_smp*", "ktest")
                "bad APIC ID, ignored",
                "smpboot: CPU4 (APIC ID 0x40) did not come online in 1000 "
                "ms (it never reached the trampoline), skipped"]),
+    # online, then slower than the 1 s limit to end its bring-up: it had
+    # joined, so the boot CPU waits for it instead of giving it up
+    Case("slow-cpu-joined-is-waited-for", 4,
+         "smpboot.timeout_ms=1000 smpboot.test_slow=2 " + SHELL, "shell",
+         online=4, slow=2),
     # a copy of QEMU's MADT damaged as broken firmware would have it
     Case("madt-entry-length-0", 4, "apic.test_madt_zero=3 " + SHELL,
          "shell", online=3,
@@ -198,6 +204,14 @@ def shell_checks(case, out, status, answers):
                all(t >= want for t in took), f"{waits} {took}")
     for m in case.want.get("msgs", []):
         yield (f"logged: {m[:60]}...", log_has(out, m), "")
+    if "slow" in case.want:
+        cpu = case.want["slow"]
+        us = [int(m.group(1)) for l in log_lines(out) for m in
+              [re.match(rf"smpboot: CPU{cpu} \(APIC ID 0x[0-9a-f]+\) "
+                        r"online in (\d+) us$", l)] if m]
+        yield (f"CPU{cpu} came online after the 1000 ms limit, not given up",
+               len(us) == 1 and us[0] > 1000000 and
+               "did not come online" not in out, str(us))
     lines = [l for l in qemu.command_output(
         out, "cat /sys/kernel/debug/x86/pat_cpus") or [] if l]
     cpus = [l for l in lines if not l.endswith(": offline")]
