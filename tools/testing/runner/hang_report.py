@@ -135,12 +135,26 @@ def _printk_ring(sock, msgs, syms):
     return ring.decode("utf-8", "replace")
 
 
+def _shape(line):
+    """A message without its time stamp and numbers: what repeats"""
+    return re.sub(r"[0-9a-f]{2,}|\d", "#", line.split("] ", 1)[-1])
+
+
 def hidden_messages(ring, transcript):
-    """The last kernel messages of @ring that @transcript lacks"""
+    """The last kernel messages of @ring that @transcript lacks, each
+    kind once (its last occurrence): a flood of one message, such as
+    the stress's memtype conflicts, must not hide the rare one"""
     seen = set(transcript.split("\n"))
     lines = [l for l in ring.split("\n")[1:-1]
              if l.startswith("[") and l not in seen]
-    return lines[-MAX_LOG_LINES:]
+    kinds, picked = set(), []
+    for line in reversed(lines):
+        if _shape(line) not in kinds:
+            kinds.add(_shape(line))
+            picked.append(line)
+        if len(picked) == MAX_LOG_LINES:
+            break
+    return picked[::-1]
 
 
 def report(sock, msgs, kernel, ncpus, transcript=""):
