@@ -18,6 +18,8 @@ bool tick_running(void);
 void tick_poll(void);
 /* the timer interrupt's work, on every CPU */
 void tick_handle(void);
+/* ticks whose timers waited for the end of an irqs-off halt */
+extern unsigned long tick_timers_deferred;
 
 /* arch: start this CPU's periodic timer at HZ; false if it cannot */
 bool lapic_timer_setup(void);

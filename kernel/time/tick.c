@@ -13,6 +13,8 @@
 #include <linux/tick.h>
 #include <linux/time.h>
 #include <linux/timer.h>
+#include <linux/interrupt.h>
+#include <asm/apic.h>
 #include <asm/irq_regs.h>
 #include <asm/irqflags.h>
 #include <asm/ptrace.h>
@@ -30,12 +32,36 @@ bool tick_running(void)
 	return __atomic_load_n(&tick_on, __ATOMIC_ACQUIRE);
 }
 
+unsigned long tick_timers_deferred;
+static bool timers_defer_ready;
+
+static void timers_deferred_interrupt(unsigned int vector, void *data)
+{
+	run_timers();
+}
+
+/*
+ * The timers cannot run now: hand them to TIMER_DEFER_VECTOR, sent to
+ * this CPU, which the local APIC holds back until the section ends.
+ * Leaving them for the next tick instead starved them for good when the
+ * code on this CPU only ever opened interrupts inside such halts (the
+ * pat_smp stress's workers, all on CPU 0 while the other CPU went
+ * offline): every tick came in a halt, and a task in msleep() never woke.
+ */
+static void defer_timers(void)
+{
+	tick_timers_deferred++;
+	if (timers_defer_ready)
+		apic_send_ipi(this_pcpu()->apicid, TIMER_DEFER_VECTOR);
+}
+
 /*
  * From the local APIC timer interrupt, interrupts off.  Timers take locks
  * (theirs, and the scheduler's to wake a task): not while the interrupted
  * code halts with interrupts opened inside a section that may hold them
- * (halt_irqs_off() in arch/x86/kernel/smp.c).  An expired timer then runs
- * at the next tick: a timer runs at or after its expiry, never before.
+ * (halt_irqs_off() in arch/x86/kernel/smp.c).  They run once that
+ * section ends (defer_timers()): a timer runs at or after its expiry,
+ * never before.
  */
 void tick_handle(void)
 {
@@ -47,6 +73,8 @@ void tick_handle(void)
 		calc_global_load();
 		if (!this_pcpu()->irqs_off_halt)
 			run_timers();
+		else
+			defer_timers();
 	}
 	scheduler_tick();
 }
@@ -94,6 +122,10 @@ static void tick_start_cpu(void *unused)
  */
 void tick_init(void)
 {
+	/* only the local APIC's tick can come inside such a halt */
+	timers_defer_ready = apic_usable() &&
+			     !request_irq_vector(TIMER_DEFER_VECTOR,
+						 timers_deferred_interrupt, NULL);
 	if (lapic_timer_setup()) {
 		on_each_cpu(tick_start_cpu, NULL);
 		if (ticks_come()) {

@@ -23,6 +23,12 @@
 #define HALT_IRQS_OFF_TPR	((LOCAL_TIMER_VECTOR >> 4) - 1)
 /* a vector the local APIC delivers inside halt_irqs_off() */
 #define halt_irqs_off_allowed(v)	((v) >> 4 > HALT_IRQS_OFF_TPR)
+/*
+ * The timers a tick found inside halt_irqs_off() could not run
+ * (kernel/time/tick.c): in the class the halt holds back, so the local
+ * APIC delivers it once the section ends, as it does a device's.
+ */
+#define TIMER_DEFER_VECTOR	0xdf
 #define CALL_FUNCTION_VECTOR	0xfb
 #define STOP_VECTOR		0xfc
 #define RESCHEDULE_VECTOR	0xfd	/* wake a CPU to switch tasks */
