@@ -41,11 +41,11 @@ struct rtc_raw {
 	u8 sec, min, hour, day, mon, year, century, b;
 };
 
-static void rtc_read_raw(struct rtc_raw *r)
+/* one pass over the registers; false if an update may have split it */
+static bool rtc_read_pass(struct rtc_raw *r)
 {
 	unsigned int tries = 1000000;
 
-	/* the registers are stable for 244 us once UIP reads clear */
 	while ((cmos_read(RTC_REG_A) & RTC_UIP) && --tries)
 		;
 	r->sec = cmos_read(RTC_SECONDS);
@@ -56,6 +56,24 @@ static void rtc_read_raw(struct rtc_raw *r)
 	r->year = cmos_read(RTC_YEAR);
 	r->century = cmos_read(RTC_CENTURY);
 	r->b = cmos_read(RTC_REG_B);
+	/* every update moves the seconds: unchanged, none came in between */
+	return !(cmos_read(RTC_REG_A) & RTC_UIP) &&
+	       cmos_read(RTC_SECONDS) == r->sec;
+}
+
+/*
+ * The registers hold still for 244 us once UIP reads clear, but a
+ * virtual CPU the host stops for longer than that reads the seconds of
+ * one update and the minutes of the next (a minute off at :59), as a
+ * CI run saw.  So read again until a pass saw no update, as Linux's
+ * mc146818_avoid_UIP() does.
+ */
+static void rtc_read_raw(struct rtc_raw *r)
+{
+	unsigned int pass;
+
+	for (pass = 0; pass < 10 && !rtc_read_pass(r); pass++)
+		;
 }
 
 u64 rtc_cmos_read_seconds(void)
