@@ -9,11 +9,13 @@
 #include <linux/printk.h>
 #include <linux/proc_fs.h>
 #include <linux/time.h>
+#include <linux/timekeeping.h>
 #include <linux/vfile.h>
 
 static int uptime_proc_show(struct seq_file *m, void *private)
 {
-	unsigned long long cs = local_clock() / (NSEC_PER_SEC / 100);
+	/* boot time, as Linux: the time suspended to RAM counts */
+	unsigned long long cs = ktime_get_boottime_ns() / (NSEC_PER_SEC / 100);
 	unsigned long long idle = kcpustat_idle_ns() / (NSEC_PER_SEC / 100);
 
 	seq_printf(m, "%llu.%02llu %llu.%02llu\n", cs / 100, cs % 100,

@@ -41,6 +41,9 @@ u64 ktime_get_real_ns(void);
 void timekeeping_set_real_ns(u64 ns);
 /* the wall clock at boot, in seconds since the epoch (0: no RTC) */
 void timekeeping_init(u64 boot_seconds);
+/* around a suspend to RAM: add the time asleep to boot and wall time */
+void timekeeping_suspend(void);
+void timekeeping_resume(void);
 
 /* Linux's mktime64(): a UTC calendar time in seconds since the epoch */
 u64 mktime64(unsigned int year, unsigned int mon, unsigned int day,

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The wall clock: an offset from monotonic time, set from the RTC at boot
- * and stepped by settimeofday().  Monotonic and boot time are the TSC
- * clock (local_clock()): cachet never suspends, so they are equal.
+ * and stepped by settimeofday().  Monotonic time is the TSC clock
+ * (local_clock()), which stands still across a suspend to RAM (its value
+ * is carried over: arch/x86/kernel/tsc.c); boot time is monotonic time
+ * plus the time spent suspended, which timekeeping_resume() measures on
+ * the RTC and adds to it and to the wall clock, as Linux does.
  */
 #include <linux/spinlock.h>
 #include <linux/time.h>
@@ -10,6 +13,8 @@
 
 static DEFINE_SPINLOCK(wall_lock);
 static u64 wall_offset_ns;	/* the wall clock minus monotonic time */
+static u64 sleep_ns;		/* boot time minus monotonic time */
+static u64 suspend_rtc, suspend_mono;
 
 u64 ktime_get_ns(void)
 {
@@ -18,7 +23,7 @@ u64 ktime_get_ns(void)
 
 u64 ktime_get_boottime_ns(void)
 {
-	return local_clock();
+	return local_clock() + __atomic_load_n(&sleep_ns, __ATOMIC_RELAXED);
 }
 
 u64 ktime_get_real_ns(void)
@@ -38,6 +43,44 @@ void timekeeping_set_real_ns(u64 ns)
 void timekeeping_init(u64 boot_seconds)
 {
 	timekeeping_set_real_ns(boot_seconds * NSEC_PER_SEC);
+}
+
+/**
+ * timekeeping_suspend() - note the RTC before a suspend to RAM
+ *
+ * The boot CPU alone, interrupts off, before the TSC clock is saved.
+ */
+void timekeeping_suspend(void)
+{
+	suspend_rtc = rtc_cmos_read_seconds();
+	suspend_mono = local_clock();
+}
+
+/**
+ * timekeeping_resume() - count the time asleep, measured on the RTC
+ *
+ * After the TSC clock is restored: the RTC seconds that passed, less
+ * the monotonic time that did (the code around the sleep), go into boot
+ * time and the wall clock.  To the RTC's second, as Linux with the CMOS
+ * clock as its persistent clock.  Nothing without an RTC.
+ */
+void timekeeping_resume(void)
+{
+	u64 rtc = rtc_cmos_read_seconds(), ran, slept;
+	unsigned long flags;
+
+	if (!suspend_rtc || rtc <= suspend_rtc)
+		return;
+	slept = (rtc - suspend_rtc) * NSEC_PER_SEC;
+	ran = local_clock() - suspend_mono;
+	if (slept <= ran)
+		return;
+	slept -= ran;
+	spin_lock_irqsave(&wall_lock, flags);
+	__atomic_store_n(&wall_offset_ns, wall_offset_ns + slept,
+			 __ATOMIC_RELAXED);
+	__atomic_store_n(&sleep_ns, sleep_ns + slept, __ATOMIC_RELAXED);
+	spin_unlock_irqrestore(&wall_lock, flags);
 }
 
 /* days from 1970-01-01 to @year-@mon-@day: the proleptic Gregorian rule */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The CMOS real-time clock (MC146818): read once at boot for the wall
- * clock.  Values are BCD unless status register B says binary; the
+ * The CMOS real-time clock (MC146818): read at boot for the wall
+ * clock, and around a suspend to RAM for the time asleep.  Values are BCD unless status register B says binary; the
  * century is in register 0x32 (ACPI's default century register), and a
  * year below 70 without it is taken as 20xx, as Linux does.
  */

@@ -39,6 +39,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/tick.h>
+#include <linux/timekeeping.h>
 #include <asm/apic.h>
 #include <asm/fpu.h>
 #include <asm/msr-index.h>
@@ -164,12 +165,14 @@ int x86_acpi_suspend_lowlevel(void)
 		fpu_save(fpu);
 	for (i = 0; i < ARRAY_SIZE(wk_msrs); i++)
 		wk_msr_values[i] = rdmsr(wk_msrs[i]);
+	timekeeping_suspend();
 	save_sched_clock_state();
 	realmode_sync_kernel_half();
 	err = do_suspend_lowlevel(wk_enter, image);
 	if (!err) {
 		wk_restore_cpu(fpu);
 		wk_restore_devices();
+		timekeeping_resume();
 	} else {
 		restore_sched_clock_state();
 	}

@@ -15,6 +15,9 @@ it asleep), and then checks:
     round (every CPU's IA32_PAT, MTRRdefType and MTRR digest);
   - /sys/kernel/debug/x86/pat_alias_check says ok;
   - /proc/uptime went on (the clock and the tick work after the wake);
+  - with busybox, the first round stays asleep 5 s: `date +%s` and
+    /proc/uptime must count them, and the wall clock must move as the
+    host's did, to 2 s (timekeeping_resume(), on the RTC);
   - a QMP screendump shows the bochs mode (1024x768) with the round's
     kernel lines on it, each read back glyph by glyph against cachet's
     font (tools/testing/selftests/fb/screenshot.py's oracle): "Preparing
@@ -51,6 +54,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 SRCTREE = os.path.abspath(os.path.join(HERE, "..", "..", "..", ".."))
 PREPARING = "ACPI: PM: Preparing to enter system sleep state S3"
+ASLEEP = 5      # seconds the first round stays asleep
 RESUME_LINES = ["ACPI: PM: Low-level resume complete",
                 "ACPI: PM: Waking up from system sleep state S3",
                 "PM: suspend exit"]
@@ -194,13 +198,15 @@ def suspend_cmd(m):
     return "suspend"
 
 
-def suspend_round(m, res, tag):
-    """Suspend, wake; True when the machine came back and said so."""
+def suspend_round(m, res, tag, asleep=0):
+    """Suspend, wait @asleep seconds, wake; True when the machine came
+    back and said so."""
     start = m.mark()
     m.proc.stdin.write((suspend_cmd(m) + "\n").encode())
     m.proc.stdin.flush()
     if not res.check(f"{tag}: enters S3", m.wait_for(PREPARING, start)):
         return False
+    time.sleep(asleep)
     if not res.check(f"{tag}: QMP wakes it", m.wake()):
         return False
     ok = m.wait_for(RESUME_LINES[-1], start) and \
@@ -215,6 +221,14 @@ def suspend_round(m, res, tag):
     else:
         res.check(f"{tag}: suspend returned 0", "suspend: failed" not in log)
     return ok
+
+
+def wall_clock(m):
+    out = m.run("date +%s")
+    try:
+        return int(out.split()[0])
+    except (AttributeError, IndexError, ValueError):
+        return None
 
 
 def uptime(m):
@@ -326,8 +340,27 @@ def run_rounds(args, res, shot, glyphs, tmp, smp):
         for i in range(1, args.rounds + 1):
             tag = f"smp {smp} round {i}"
             start = m.mark()
-            if not suspend_round(m, res, tag):
+            # the first round sleeps a while: boot time and the wall
+            # clock must count it, as on Linux
+            asleep = ASLEEP if i == 1 else 0
+            wall = wall_clock(m) if m.busybox else None
+            host0 = time.time()
+            up = uptime(m)
+            if not suspend_round(m, res, tag, asleep):
                 return
+            if asleep and m.busybox:
+                now = wall_clock(m)
+                host = time.time() - host0
+                up2 = uptime(m)
+                # whole seconds on both sides and the RTC's: 2 s of slack
+                res.check(f"{tag}: wall clock counts the {asleep} s asleep",
+                          None not in (wall, now) and
+                          now >= wall + asleep and
+                          abs((now - wall) - host) <= 2,
+                          f"guest {wall} -> {now}, host +{host:.1f} s")
+                res.check(f"{tag}: /proc/uptime counts them too",
+                          None not in (up, up2) and up2 >= up + asleep - 1,
+                          f"{up} -> {up2}")
             ours = [l for l in kernel_lines(m.text(start))
                     if "PM: " in l]
             now = m.run("cat /sys/kernel/debug/x86/pat_cpus")
