@@ -65,11 +65,11 @@ def _reg(regs, name):
     return int(m.group(1), 16) if m else None
 
 
-def _read_pair(sock, msgs, cpu, addr):
-    """The two quadwords at virtual @addr as @cpu sees it, or None"""
-    out = _hmp(sock, msgs, f"x /2gx {addr:#x}", cpu)
-    vals = re.findall(r"0x([0-9a-f]{16})", out)
-    return (int(vals[0], 16), int(vals[1], 16)) if len(vals) == 2 else None
+def _read_quads(sock, msgs, cpu, addr, n):
+    """The @n quadwords at virtual @addr as @cpu sees it, or None"""
+    out = _hmp(sock, msgs, f"x /{n}gx {addr:#x}", cpu)
+    vals = [int(v, 16) for v in re.findall(r"0x([0-9a-f]{16})", out)]
+    return vals if len(vals) == n else None
 
 
 def _apic(sock, msgs, cpu):
@@ -92,7 +92,7 @@ def _backtrace(sock, msgs, syms, cpu, rbp):
     for _ in range(MAX_FRAMES):
         if not rbp or rbp & 7 or rbp < 0xffff800000000000:
             break
-        pair = _read_pair(sock, msgs, cpu, rbp)
+        pair = _read_quads(sock, msgs, cpu, rbp, 2)
         if not pair or not pair[1]:
             break
         frames.append(syms.name(pair[1]) or f"{pair[1]:#x}")
@@ -107,18 +107,17 @@ def _printk_ring(sock, msgs, syms):
     if "log_buf" not in syms.data or "log_head" not in syms.data:
         return ""
     buf, size = syms.data["log_buf"]
-    out = _hmp(sock, msgs, f"x /1gx {syms.data['log_head'][0]:#x}", 0)
-    vals = re.findall(r"0x([0-9a-f]{16})", out)
-    if not vals or not size:
+    head = _read_quads(sock, msgs, 0, syms.data["log_head"][0], 1)
+    if not head or not size:
         return ""
-    head = int(vals[0], 16)
+    head = head[0]
     fd, path = tempfile.mkstemp(prefix="cachet-ring-")
     os.close(fd)
     try:
         # QMP's integers are signed 64-bit: the kernel's half is negative
         sock.sendall(json.dumps({"execute": "memsave", "arguments": {
-            "val": buf - (1 << 64) if buf >> 63 else buf, "size": size, "filename": path,
-            "cpu-index": 0}}).encode() + b"\n")
+            "val": buf - (1 << 64) if buf >> 63 else buf, "size": size,
+            "filename": path, "cpu-index": 0}}).encode() + b"\n")
         for m in msgs:
             if "return" in m or "error" in m:
                 break

@@ -223,20 +223,21 @@ def suspend_round(m, res, tag, asleep=0):
     return ok
 
 
-def wall_clock(m):
-    out = m.run("date +%s")
+def first_field(m, cmd, conv):
+    """@conv of the first word @cmd prints, or None"""
+    out = m.run(cmd)
     try:
-        return int(out.split()[0])
+        return conv(out.split()[0])
     except (AttributeError, IndexError, ValueError):
         return None
+
+
+def wall_clock(m):
+    return first_field(m, "date +%s", int)
 
 
 def uptime(m):
-    out = m.run("cat /proc/uptime")
-    try:
-        return float(out.split()[0])
-    except (AttributeError, IndexError, ValueError):
-        return None
+    return first_field(m, "cat /proc/uptime", float)
 
 
 def kernel_lines(text):
@@ -342,13 +343,12 @@ def run_rounds(args, res, shot, glyphs, tmp, smp):
             start = m.mark()
             # the first round sleeps a while: boot time and the wall
             # clock must count it, as on Linux
-            asleep = ASLEEP if i == 1 else 0
-            wall = wall_clock(m) if m.busybox else None
-            host0 = time.time()
-            up = uptime(m)
+            asleep = ASLEEP if i == 1 and m.busybox else 0
+            if asleep:
+                wall, host0, up = wall_clock(m), time.time(), uptime(m)
             if not suspend_round(m, res, tag, asleep):
                 return
-            if asleep and m.busybox:
+            if asleep:
                 now = wall_clock(m)
                 host = time.time() - host0
                 up2 = uptime(m)

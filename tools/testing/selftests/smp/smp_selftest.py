@@ -10,10 +10,10 @@ suite, the shell's view of the CPUs (up to 64, and a 65th refused), bad
 bring-up input, a CPU that joined but is slower than the time-out (waited
 for, not given up), a CONFIG_SMP=n kernel, an oops on a secondary CPU,
 alone and with another CPU locked up (which only an NMI stops), and the
-runner's report of where each CPU was when a boot times out.  Prints TAP and a closing "N passed, N
-failed, N skipped" line; the figures the issue asks for (bring-up time
-per CPU, operations per CPU, shootdowns in "pat bench") are printed as
-"# figure:" lines.
+runner's report of where each CPU was when a boot times out.  Prints TAP
+and a closing "N passed, N failed, N skipped" line; the figures the
+issue asks for (bring-up time per CPU, operations per CPU, shootdowns in
+"pat bench") are printed as "# figure:" lines.
 
 usage: smp_selftest.py --kernel VMLINUX --logcheck TOOL
        [--nosmp-kernel VMLINUX] [-j N] [--only NAME]
