@@ -4,6 +4,7 @@
  * (Linux's tick_do_timer_cpu), advances jiffies and runs the timers, so
  * jiffies moves by exactly one per tick whatever the number of CPUs.
  */
+#include <linux/interrupt.h>
 #include <linux/jiffies.h>
 #include <linux/printk.h>
 #include <linux/sched.h>
@@ -13,7 +14,6 @@
 #include <linux/tick.h>
 #include <linux/time.h>
 #include <linux/timer.h>
-#include <linux/interrupt.h>
 #include <asm/apic.h>
 #include <asm/irq_regs.h>
 #include <asm/irqflags.h>

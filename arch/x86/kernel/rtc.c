@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The CMOS real-time clock (MC146818): read at boot for the wall
- * clock, and around a suspend to RAM for the time asleep.  Values are BCD unless status register B says binary; the
- * century is in register 0x32 (ACPI's default century register), and a
- * year below 70 without it is taken as 20xx, as Linux does.
+ * clock, and around a suspend to RAM for the time asleep.  Values are
+ * BCD unless status register B says binary; the century is in register
+ * 0x32 (ACPI's default century register), and a year below 70 without
+ * it is taken as 20xx, as Linux does.
  */
 #include <linux/spinlock.h>
 #include <linux/timekeeping.h>
@@ -64,9 +65,9 @@ static bool rtc_read_pass(struct rtc_raw *r)
 /*
  * The registers hold still for 244 us once UIP reads clear, but a
  * virtual CPU the host stops for longer than that reads the seconds of
- * one update and the minutes of the next (a minute off at :59), as a
- * CI run saw.  So read again until a pass saw no update, as Linux's
- * mc146818_avoid_UIP() does.
+ * one update and the minutes of the next (a minute off at :59).  So
+ * read again until a pass saw no update, as Linux's mc146818_avoid_UIP()
+ * does.
  */
 static void rtc_read_raw(struct rtc_raw *r)
 {

@@ -55,9 +55,9 @@ u64 cpu_active_mask = 1;
  * the lock the section held or waited for.  What does come in is told
  * (irqs_off_halt): the tick leaves its timers to a vector held back
  * until the section ends (kernel/time/tick.c), no interrupt's return
- * preempts (traps.c), and
- * the cross-CPU calls it serves take no locks.  do_trap() counts a
- * device vector that still got here (irqs_off_halt_leaks).
+ * preempts (traps.c), and the cross-CPU calls it serves take no locks.
+ * do_trap() counts a device vector that still got here
+ * (irqs_off_halt_leaks).
  */
 static void halt_irqs_off(void)
 {
