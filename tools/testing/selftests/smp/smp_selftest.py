@@ -278,6 +278,15 @@ def oops_checks(case, out, status):
         re.match(r"smp: \d+ CPU\(s\) did not stop", l) for l in lines), "")
 
 
+# a CPU's hang line in its idle loop: halted there, or running an
+# interrupt on top of it, down to the start of the boot or secondary CPU
+IDLE_CPU = re.compile(
+    r"hang: cpu\d+ (halted at .*cpu_startup_entry\+|running at ).* < "
+    r"(start_secondary\+0x[0-9a-f]+ < secondary_startup_64|"
+    r"start_kernel\+0x[0-9a-f]+ < x86_64_start_kernel\+0x[0-9a-f]+ < "
+    r"startup_64)\+0x[0-9a-f]+$")
+
+
 def hang_checks(case, out, status):
     """qemu.boot()'s time-out report: the shell (left waiting for input)
     and the idle CPU, each with a symbolised backtrace, then the messages
@@ -302,9 +311,10 @@ def hang_checks(case, out, status):
     yield ("a CPU runs the shell, called from kernel_init",
            any(re.search(r" at .*shell_main\+0x[0-9a-f]+ < .*kernel_init\+",
                          l) for l in hang), "; ".join(hang))
-    yield ("a CPU is halted in its idle loop",
-           any(re.match(r"hang: cpu\d+ halted at .*cpu_startup_entry\+", l)
-               for l in hang), "; ".join(hang))
+    # the stop may catch the idle CPU taking its tick: then it runs
+    # the interrupt, and its backtrace still reaches its start
+    yield ("a CPU is in its idle loop, halted or taking an interrupt",
+           any(re.match(IDLE_CPU, l) for l in hang), "; ".join(hang))
     want = "initramfs: none (no -initrd): starting the built-in shell"
     yield ("the report adds the last messages the console did not show",
            any(l.endswith("] " + want) for l in hidden) and
