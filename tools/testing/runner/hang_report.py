@@ -39,6 +39,11 @@ class Symbols:
                 self.addrs.append(int(parts[0], 16))
                 self.names.append(parts[2])
 
+    def offset(self, addr):
+        """@addr's offset in its text symbol, or None"""
+        i = bisect.bisect_right(self.addrs, addr) - 1
+        return addr - self.addrs[i] if i >= 0 else None
+
     def name(self, addr):
         """"sym+0xoff", or None for an address in no text symbol's reach"""
         i = bisect.bisect_right(self.addrs, addr) - 1
@@ -156,6 +161,17 @@ def hidden_messages(ring, transcript):
     return picked[::-1]
 
 
+def _caller_in_prologue(sock, msgs, syms, cpu, rip, rsp):
+    """The return address of a CPU stopped before its function's
+    "push %rbp; mov %rsp,%rbp" finished, which the %rbp chain skips
+    (it still holds the caller's frame), or None"""
+    off = syms.offset(rip)
+    if off not in (0, 1) or rsp is None:
+        return None
+    ret = _read_quads(sock, msgs, cpu, rsp + 8 * off, 1)
+    return syms.name(ret[0]) or f"{ret[0]:#x}" if ret else None
+
+
 def report(sock, msgs, kernel, ncpus, transcript=""):
     """Two lines per CPU of @ncpus: "hang: cpuN halted|running at RIP <
     caller < caller's caller ...", short enough for a log's tail, and
@@ -172,6 +188,9 @@ def report(sock, msgs, kernel, ncpus, transcript=""):
             continue
         state = "halted" if _reg(regs, "HLT") else "running"
         frames = [syms.name(rip) or f"{rip:#x}"]
+        caller = _caller_in_prologue(sock, msgs, syms, cpu, rip,
+                                     _reg(regs, "RSP"))
+        frames += [caller] if caller else []
         frames += _backtrace(sock, msgs, syms, cpu, rbp)
         lines.append(f"hang: cpu{cpu} {state} at {' < '.join(frames)}")
         lines.append(f"hang: cpu{cpu} apic {_apic(sock, msgs, cpu)}")
